@@ -1,0 +1,45 @@
+// npuzzle check: solvable or not, by parity, in linear time.
+
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "npuzzle/format.hpp"
+#include "npuzzle/parity.hpp"
+
+namespace npuzzle::cli {
+namespace {
+
+struct CheckFlags {
+  std::vector<std::string> board;
+  BoardFlags boards;
+  bool json = false;
+};
+
+int run_check(CheckFlags& f) {
+  return for_each_board(f.board, [&](std::string_view text, const std::string&) {
+    const Board board = parse_board(text, f.boards.geometry());
+    const bool ok = solvable(board, f.boards.goal_for(board.geometry));
+    if (f.json) {
+      std::cout << nlohmann::json{{"size", board.geometry.name()}, {"solvable", ok}}.dump() << '\n';
+    } else {
+      std::cout << (ok ? "solvable\n" : "unsolvable\n");
+    }
+  });
+}
+
+}  // namespace
+
+Command add_check(CLI::App& root) {
+  auto f = std::make_shared<CheckFlags>();
+  auto* app = root.add_subcommand(
+      "check",
+      "Say whether each board can reach the goal ('solvable' or 'unsolvable'), by the parity "
+      "rule, in time linear in the board's size");
+  add_board_argument(*app, f->board);
+  f->boards.add_to(*app);
+  app->add_flag("--json", f->json, "One JSON object per board");
+  return {app, [f] { return run_check(*f); }};
+}
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,64 @@
+// npuzzle solve: shortest move strings, one line per board.
+
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "npuzzle/format.hpp"
+
+namespace npuzzle::cli {
+namespace {
+
+struct SolveFlags {
+  std::vector<std::string> board;
+  BoardFlags boards;
+  SearchFlags search;
+  OutputFlags output;
+};
+
+int run_solve(SolveFlags& f) {
+  const SolveOptions options = f.search.options();
+  const Notation notation = f.output.notation_value();
+  bool gave_up = false;
+  const int code = for_each_board(f.board, [&](std::string_view text, const std::string& where) {
+    const Board board = parse_board(text, f.boards.geometry());
+    const Board& goal = f.boards.goal_for(board.geometry);
+    const Solution s = solve(board, goal, options);
+    if (f.output.json) {
+      std::cout << solution_json(board, goal, s, notation).dump() << '\n';
+    } else {
+      switch (s.status) {
+        case SearchStatus::Solved: std::cout << format_moves(s.moves, notation) << '\n'; break;
+        case SearchStatus::NoSolution: std::cout << "unsolvable\n"; break;
+        default: std::cout << "unknown\n";
+      }
+      if (f.output.stats) std::cout << stats_line(s) << '\n';
+    }
+    if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
+      gave_up = true;
+      report(where, fmt::format("no answer: {} reached after {} expanded nodes and {}; raise "
+                                "--timeout, --max-nodes or --max-memory, or try --algo idastar",
+                                describe(s.status), s.stats.expanded, human_seconds(s.stats.seconds)));
+    }
+  });
+  return code != kOk ? code : gave_up ? kFailure : kOk;
+}
+
+}  // namespace
+
+Command add_solve(CLI::App& root) {
+  auto f = std::make_shared<SolveFlags>();
+  auto* app = root.add_subcommand(
+      "solve",
+      "Print a shortest move string for each board (from the arguments, or one per line on "
+      "stdin), 'unsolvable' if the goal cannot be reached, or 'unknown' if the budget ran out");
+  add_board_argument(*app, f->board);
+  f->boards.add_to(*app);
+  f->search.add_to(*app, true);
+  f->output.add_to(*app, true);
+  return {app, [f] { return run_solve(*f); }};
+}
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,16 @@
+#pragma once
+// One function per subcommand, each defined in the file of the same name.
+
+#include "common.hpp"
+
+namespace npuzzle::cli {
+
+Command add_solve(CLI::App& root);
+Command add_check(CLI::App& root);
+Command add_compare(CLI::App& root);
+Command add_verify(CLI::App& root);
+Command add_random(CLI::App& root);
+Command add_hint(CLI::App& root);
+Command add_judge(CLI::App& root);
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,87 @@
+#pragma once
+// What the subcommands share: exit codes, the board, search and output flags, reading boards
+// from arguments or stdin, and reporting.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "npuzzle/board.hpp"
+#include "npuzzle/moves.hpp"
+#include "npuzzle/solver.hpp"
+
+namespace npuzzle::cli {
+
+enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2 };
+
+/// A subcommand: its node in the parser, and what runs when it is chosen (returns the exit code).
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+/// --size and --goal.
+struct BoardFlags {
+  std::string size;
+  std::string goal = "blank-last";
+
+  void add_to(CLI::App& app);
+  std::optional<Geometry> geometry() const;
+  /// The goal for boards of geometry `g` (parsed again only when `g` changes).
+  const Board& goal_for(Geometry g);
+
+ private:
+  std::optional<Board> goal_;
+};
+
+/// --algo, --heuristic and the budget.
+struct SearchFlags {
+  std::string algorithm = "auto";
+  std::string heuristic = "linear-conflict";
+  std::uint64_t max_nodes = 0;
+  double timeout = 60;
+  double max_memory_mib = 4096;
+
+  void add_to(CLI::App& app, bool with_algorithm);
+  SolveOptions options() const;
+};
+
+/// --notation, --json, and (where it applies) --stats.
+struct OutputFlags {
+  std::string notation = "blank";
+  bool json = false;
+  bool stats = false;
+
+  void add_to(CLI::App& app, bool with_stats);
+  Notation notation_value() const { return notation == "tile" ? Notation::TileMoves : Notation::Blank; }
+};
+
+/// The positional board argument: its tiles, possibly over several arguments.
+CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& tokens,
+                                const std::string& name = "board",
+                                const std::string& help = "The board's tiles (or none: read boards from stdin)");
+
+/// Writes "npuzzle: WHERE: MESSAGE" to stderr.
+void report(std::string_view where, std::string_view message);
+
+/// Calls `handle(text, where)` for each board: the positional arguments joined into one, or else
+/// each non-empty line of stdin. An InputError from `handle` is reported with its place and the
+/// next board goes on. Returns kBadInput if any board was refused, else kOk.
+int for_each_board(const std::vector<std::string>& args,
+                   const std::function<void(std::string_view text, const std::string& where)>& handle);
+
+std::string human_seconds(double s);
+std::string human_bytes(std::size_t b);
+/// "length 19, expanded 0, ..." for --stats.
+std::string stats_line(const Solution& s);
+/// One board's solve as a JSON object: board, goal, solvable, moves, length, optimal, ...
+nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
+                             Notation notation);
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,71 @@
+// npuzzle: the command-line front end. Parses the command line, runs the chosen subcommand, and
+// maps failures onto the exit codes: 0 done, 2 bad input or usage, 1 internal failure (or no
+// answer within a search budget).
+
+#include <algorithm>
+#include <exception>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "npuzzle/errors.hpp"
+
+int main(int argc, char** argv) {
+  using namespace npuzzle::cli;
+  std::ios::sync_with_stdio(false);
+
+  CLI::App app{
+      "npuzzle: shortest solutions of sliding-tile puzzles of any size, with any goal.\n"
+      "Moves are letters u, d, l, r naming where the blank goes (--notation tile: where the "
+      "tile goes).\nBoards: '2 3 4 1 5 x 7 6 8', '23415x768', '1 2 3/4 5 0', '[[1,2,3],[4,5,0]]' "
+      "(0, x or _ is the blank).",
+      "npuzzle"};
+  app.footer(
+      "Examples:\n"
+      "  npuzzle solve 2 3 4 1 5 x 7 6 8            a shortest move string\n"
+      "  npuzzle solve --stats --algo astar '1 2 3 4/5 6 7 8/9 10 0 11'\n"
+      "  npuzzle random --size 3x4 -n 5 --seed 7 | npuzzle solve\n"
+      "  npuzzle check --goal blank-first 2 1 3 0   solvable or not, by parity\n"
+      "  npuzzle compare 8 6 7 2 5 4 3 0 1          every algorithm side by side\n"
+      "  npuzzle judge poj1077 < input.txt          a classic problem's exact format\n"
+      "Run 'npuzzle COMMAND --help' for a command's options.");
+  app.require_subcommand(1);
+  app.set_help_all_flag("--help-all", "Print help for every command");
+
+  const std::vector<Command> commands{add_solve(app),  add_check(app),  add_compare(app),
+                                      add_verify(app), add_random(app), add_hint(app),
+                                      add_judge(app)};
+  // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
+  // keeps one whole, and the board parser ignores it.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (auto& a : args) {
+    if (a.size() > 1 && a.front() == '[' && a.back() == ']') a.insert(a.begin(), ' ');
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
+  try {
+    app.parse(args);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kBadInput;
+  }
+
+  try {
+    for (const auto& c : commands) {
+      if (c.app->parsed()) return c.run();
+    }
+    return kFailure;
+  } catch (const npuzzle::InputError& e) {
+    std::cout.flush();
+    fmt::print(stderr, "npuzzle: {}\n", e.what());
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    fmt::print(stderr, "npuzzle: internal error: {}\n", e.what());
+    return kFailure;
+  }
+}

@@ -1,0 +1,69 @@
+#pragma once
+// All of stdin read at once and scanned by hand, counting lines for error messages: the judges'
+// inputs run to tens of megabytes, where iostreams would dominate the run time.
+
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace npuzzle::cli {
+
+class Scanner {
+ public:
+  explicit Scanner(std::string text) : text_(std::move(text)) {}
+  static Scanner from(std::FILE* file);
+
+  /// Skips whitespace; false at the end of the input.
+  bool skip_space() {
+    while (pos_ < text_.size()) {
+      const char c = text_[pos_];
+      if (c == '\n') {
+        ++line_;
+      } else if (c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f') {
+        return true;
+      }
+      ++pos_;
+    }
+    return false;
+  }
+  /// The next non-space character, or 0 at the end.
+  char next_char() { return skip_space() ? text_[pos_++] : '\0'; }
+  /// The next whitespace-delimited token, or empty at the end.
+  std::string_view token();
+  /// The next token as a number, or nullopt (the token consumed) if it is not one.
+  std::optional<std::uint64_t> number();
+  /// The line the scanner stands on (1-based).
+  int line() const { return line_; }
+
+ private:
+  std::string text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+};
+
+/// Output gathered in memory and written in large blocks.
+class BlockWriter {
+ public:
+  explicit BlockWriter(std::FILE* file) : file_(file) {}
+  ~BlockWriter() { flush(); }
+  BlockWriter(const BlockWriter&) = delete;
+  BlockWriter& operator=(const BlockWriter&) = delete;
+
+  void write(std::string_view s) {
+    buffer_ += s;
+    if (buffer_.size() >= (1u << 16)) flush();
+  }
+  void flush() {
+    std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
+    std::fflush(file_);
+    buffer_.clear();
+  }
+
+ private:
+  std::FILE* file_;
+  std::string buffer_;
+};
+
+}  // namespace npuzzle::cli

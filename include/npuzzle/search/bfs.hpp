@@ -1,0 +1,53 @@
+#pragma once
+// Breadth-first search: the plain exact method, storing every state it reaches.
+
+#include "npuzzle/search/domain.hpp"
+#include "npuzzle/search/node_store.hpp"
+
+namespace npuzzle {
+
+template <SearchDomain D>
+SearchResult<typename D::Move> breadth_first_search(const D& domain, const typename D::State& start,
+                                                    const Budget& budget) {
+  using Move = typename D::Move;
+  using Index = NodeStore::Index;
+  SearchRun run(budget);
+  if (domain.is_goal(start)) return run.finish<Move>(SearchStatus::Solved);
+
+  NodeStore store(domain.packed_bytes());
+  std::vector<Index> parent;
+  std::vector<Move> via;
+  std::vector<std::byte> buffer(domain.packed_bytes());
+  const auto bytes = [&] {
+    return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move);
+  };
+
+  domain.pack(start, buffer.data());
+  store.insert(buffer.data());
+  parent.push_back(NodeStore::kNone);
+  via.push_back(D::kNoMove);
+
+  typename D::State state = start;
+  // Insertion order is breadth-first order: the store is the queue.
+  for (Index i = 0; i < store.size(); ++i) {
+    if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
+    domain.unpack(store.record(i), state);
+    ++run.stats.expanded;
+    for (const Move m : domain.moves(state, via[i])) {
+      domain.apply(state, m);
+      ++run.stats.generated;
+      domain.pack(state, buffer.data());
+      if (const auto [child, inserted] = store.insert(buffer.data()); inserted) {
+        parent.push_back(i);
+        via.push_back(m);
+        if (domain.is_goal(state)) {
+          return run.finish(SearchStatus::Solved, trace_path(parent, via, child));
+        }
+      }
+      domain.apply(state, domain.reverse(m));
+    }
+  }
+  return run.finish<Move>(SearchStatus::NoSolution);
+}
+
+}  // namespace npuzzle

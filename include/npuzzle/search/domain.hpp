@@ -1,0 +1,103 @@
+#pragma once
+// The contract every puzzle domain meets so that the search algorithms can run on it, and the
+// budget, statistics and result those algorithms share.
+
+#include <chrono>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace npuzzle {
+
+/// A puzzle the search algorithms can solve. States change in place: `apply` makes a move and
+/// `apply(s, reverse(m))` undoes it, keeping whatever the domain maintains incrementally (the
+/// heuristic estimate in particular) up to date. Stored-state algorithms pack states into
+/// fixed-size byte records.
+template <class D>
+concept SearchDomain = requires(const D& d, typename D::State& s, const typename D::State& cs,
+                                typename D::Move m, std::byte* out, const std::byte* in) {
+  { D::kNoMove } -> std::convertible_to<typename D::Move>;
+  /// The moves from `cs`, leaving out the reverse of `m` (none left out for kNoMove).
+  { d.moves(cs, m) } -> std::convertible_to<std::span<const typename D::Move>>;
+  { d.apply(s, m) } -> std::same_as<void>;
+  { d.reverse(m) } -> std::same_as<typename D::Move>;
+  { d.is_goal(cs) } -> std::same_as<bool>;
+  /// An admissible estimate of the moves left: 0 on every goal state.
+  { d.estimate(cs) } -> std::same_as<int>;
+  { d.goal_states() } -> std::same_as<std::vector<typename D::State>>;
+  { d.packed_bytes() } -> std::same_as<std::size_t>;
+  { d.pack(cs, out) } -> std::same_as<void>;
+  { d.unpack(in, s) } -> std::same_as<void>;
+};
+
+/// Limits on one search; 0 means no limit.
+struct Budget {
+  std::uint64_t max_nodes = 0;          // expanded nodes
+  double timeout_seconds = 0;           // wall-clock time
+  std::size_t max_memory_bytes = 0;     // search structures of the algorithms that store states
+};
+
+enum class SearchStatus {
+  Solved,
+  NoSolution,   // the whole reachable space was searched
+  NodeLimit,
+  TimeLimit,
+  MemoryLimit,
+};
+
+struct SearchStats {
+  std::uint64_t expanded = 0;   // states whose successors were generated
+  std::uint64_t generated = 0;  // successor states produced
+  double seconds = 0;
+  std::size_t peak_bytes = 0;   // peak size of the search's own structures
+};
+
+template <class Move>
+struct SearchResult {
+  SearchStatus status = SearchStatus::NoSolution;
+  std::vector<Move> path;  // the moves from the start to a goal when Solved
+  SearchStats stats;
+};
+
+/// Budget bookkeeping for one search run: counts, clock, peak memory.
+class SearchRun {
+ public:
+  explicit SearchRun(const Budget& budget)
+      : budget_(budget), start_(std::chrono::steady_clock::now()) {}
+
+  SearchStats stats;
+
+  /// Call once per expansion with the current size of the search structures; returns the limit
+  /// that stops the search, if one is reached. The clock is read only every 4096 calls.
+  std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
+    if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
+    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes) return SearchStatus::NodeLimit;
+    if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
+      return SearchStatus::MemoryLimit;
+    }
+    if (budget_.timeout_seconds > 0 && (++calls_ & 4095) == 0 && elapsed() > budget_.timeout_seconds) {
+      return SearchStatus::TimeLimit;
+    }
+    return std::nullopt;
+  }
+
+  template <class Move>
+  SearchResult<Move> finish(SearchStatus status, std::vector<Move> path = {}) {
+    stats.seconds = elapsed();
+    return {status, std::move(path), stats};
+  }
+
+ private:
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+  Budget budget_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t calls_ = 0;
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,84 @@
+#pragma once
+// Exact distances from every reachable state of a small board (at most 10 cells) to one goal,
+// found by one breadth-first search backwards from the goal, so that a shortest solution costs a
+// lookup per move.
+//
+// Boards are relabelled so that the goal reads 0, 1, ..., n-1 (each tile becomes the number of
+// its goal cell); a table then depends only on the geometry and the blank's goal cell.
+//
+// Index: the blank's cell, then the half rank of the other tiles in reading order. With the blank
+// on a given cell only one parity of that order is reachable, so the index is dense: n!/2 entries.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "npuzzle/board.hpp"
+#include "npuzzle/rank.hpp"
+
+namespace npuzzle {
+
+/// Everything that defines a table, and what its construction must find.
+struct TableDescriptor {
+  Geometry geometry;
+  Cell blank_home = 0;
+  std::uint64_t reachable = 0;              // states the search must reach
+  std::vector<std::uint64_t> depth_counts;  // per distance, where published; empty otherwise
+};
+
+TableDescriptor describe_table(Geometry geometry, Cell blank_home);
+
+class DistanceTable {
+ public:
+  static constexpr int kMaxCells = 10;
+  static constexpr std::uint8_t kUnreached = 0xFF;
+
+  /// Builds the table; throws std::logic_error if what it finds differs from the descriptor.
+  explicit DistanceTable(TableDescriptor descriptor);
+
+  /// The table for `goal`'s geometry and blank cell, built on first use and kept.
+  static const DistanceTable& for_goal(const Board& goal);
+
+  const TableDescriptor& descriptor() const { return descriptor_; }
+  std::span<const std::uint64_t> depth_counts() const { return depth_counts_; }
+  std::size_t bytes() const { return distance_.size(); }
+
+  /// The distance of a relabelled board that can reach the goal (one that cannot aliases another
+  /// board's entry: decide reachability first).
+  std::uint8_t distance(std::span<const std::uint8_t> relabelled) const {
+    return distance_[index(relabelled)];
+  }
+
+  using Index = std::uint32_t;
+  Index index(std::span<const std::uint8_t> relabelled) const;
+
+ private:
+  TableDescriptor descriptor_;
+  PermutationRank per_blank_cell_;      // entries for each cell of the blank
+  std::vector<std::uint8_t> distance_;  // by index
+  std::vector<std::uint64_t> depth_counts_;
+};
+
+/// Shortest solutions against one goal, read off its table.
+class TableSolver {
+ public:
+  explicit TableSolver(const Board& goal);
+
+  /// The distance of `board` to the goal, or nullopt if it cannot reach it (decided by parity
+  /// first: an unreachable board's rank would alias a reachable one's).
+  std::optional<int> distance(const Board& board) const;
+  /// A shortest move sequence, or nullopt if the board cannot reach the goal. Where several moves
+  /// start a shortest path, the first of u, d, l, r is taken.
+  std::optional<std::vector<Dir>> solve(const Board& board) const;
+  const DistanceTable& table() const { return *table_; }
+
+ private:
+  std::vector<std::uint8_t> relabel(const Board& board) const;
+
+  Board goal_;
+  std::vector<Cell> goal_cell_;  // by tile
+  const DistanceTable* table_;
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,106 @@
+#pragma once
+// Sliding tiles as a SearchDomain, for any rows x cols of at most 256 cells and any goal,
+// with the estimate chosen by a heuristic policy (see heuristics.hpp).
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "npuzzle/board.hpp"
+#include "npuzzle/search/domain.hpp"
+#include "npuzzle/tiles/heuristics.hpp"
+
+namespace npuzzle {
+
+template <class Heuristic>
+class TileDomain {
+ public:
+  using Move = Dir;
+  static constexpr Move kNoMove = kNoDir;
+
+  struct State {
+    std::vector<SmallTile> tiles;
+    Cell blank = 0;
+    int h = 0;
+    typename Heuristic::Memo memo;
+  };
+
+  /// `goal` must be a valid board of at most 256 cells (throws InputError otherwise).
+  explicit TileDomain(const Board& goal)
+      : layout_(std::make_unique<GoalLayout>(goal)),
+        heuristic_(*layout_),
+        moves_(goal.geometry),
+        goal_(to_small(goal)),
+        // Nibbles while every tile fits in 4 bits, bytes beyond.
+        packed_bytes_(goal_.size() <= 16 ? (goal_.size() + 1) / 2 : goal_.size()) {}
+
+  State state_of(const Board& board) const {
+    State s;
+    s.tiles = to_small(board);
+    s.blank = board.blank();
+    s.h = heuristic_.evaluate(s.tiles, s.memo);
+    return s;
+  }
+
+  std::span<const Move> moves(const State& s, Move last) const { return moves_.moves(s.blank, last); }
+
+  void apply(State& s, Move d) const {
+    const Cell from = moves_.target(s.blank, d);  // the tile there slides into the blank
+    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
+    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
+    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    s.h = heuristic_.update(s.h, s.tiles, s.memo, tile, from, s.blank);
+    s.blank = from;
+  }
+
+  Move reverse(Move d) const { return npuzzle::reverse(d); }
+  bool is_goal(const State& s) const { return s.tiles == goal_; }
+  int estimate(const State& s) const { return s.h; }
+
+  std::vector<State> goal_states() const {
+    State s;
+    s.tiles = goal_;
+    s.blank = static_cast<Cell>(std::find(goal_.begin(), goal_.end(), kBlank) - goal_.begin());
+    s.h = heuristic_.evaluate(s.tiles, s.memo);
+    return {std::move(s)};
+  }
+
+  std::size_t packed_bytes() const { return packed_bytes_; }
+
+  void pack(const State& s, std::byte* out) const {
+    if (packed_bytes_ == s.tiles.size()) {
+      std::copy(s.tiles.begin(), s.tiles.end(), reinterpret_cast<SmallTile*>(out));
+      return;
+    }
+    std::fill(out, out + packed_bytes_, std::byte{0});
+    for (std::size_t c = 0; c < s.tiles.size(); ++c) {
+      out[c / 2] |= static_cast<std::byte>(s.tiles[c] << (4 * (c % 2)));
+    }
+  }
+
+  void unpack(const std::byte* in, State& s) const {
+    s.tiles.resize(goal_.size());
+    for (std::size_t c = 0; c < s.tiles.size(); ++c) {
+      const auto tile = packed_bytes_ == s.tiles.size()
+                            ? std::to_integer<SmallTile>(in[c])
+                            : static_cast<SmallTile>(std::to_integer<unsigned>(in[c / 2] >> (4 * (c % 2))) & 15u);
+      s.tiles[c] = tile;
+      if (tile == kBlank) s.blank = static_cast<Cell>(c);
+    }
+    s.h = heuristic_.evaluate(s.tiles, s.memo);
+  }
+
+ private:
+  static std::vector<SmallTile> to_small(const Board& board) {
+    return {board.tiles.begin(), board.tiles.end()};  // GoalLayout has checked the size
+  }
+
+  std::unique_ptr<GoalLayout> layout_;  // on the heap: the heuristic points into it
+  Heuristic heuristic_;
+  MoveTable moves_;
+  std::vector<SmallTile> goal_;
+  std::size_t packed_bytes_;
+};
+
+}  // namespace npuzzle

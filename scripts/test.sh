@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Every test, twice: on the Release build, then on a build with AddressSanitizer and
+# UndefinedBehaviorSanitizer. Installs what is missing first.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+scripts/setup.sh
+jobs=$(nproc)
+
+echo "== Release build and tests (build/)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -DNPUZZLE_TESTS=ON \
+  -DNPUZZLE_BENCH=ON >/dev/null
+cmake --build build -j "$jobs"
+touch build/.launcher-built
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (build-asan/)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUZZLE_SANITIZE=ON -DNPUZZLE_TESTS=ON \
+  -DNPUZZLE_BENCH=OFF >/dev/null
+cmake --build build-asan -j "$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"

@@ -1,0 +1,162 @@
+#include "npuzzle/tiles/distance_table.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "npuzzle/errors.hpp"
+#include "npuzzle/parity.hpp"
+
+namespace npuzzle {
+namespace {
+
+// The 8-puzzle with the blank's goal in a corner: states per distance 0..31 (Reinefeld 1993).
+constexpr std::uint64_t kEightPuzzleCorner[] = {
+    1,     2,     4,     8,     16,    20,    39,    62,    116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+
+}  // namespace
+
+TableDescriptor describe_table(Geometry geometry, Cell blank_home) {
+  if (geometry.cells() > DistanceTable::kMaxCells || geometry.cells() < 2) {
+    throw InputError("distance tables cover boards of 2 to " +
+                     std::to_string(DistanceTable::kMaxCells) + " cells, not " + geometry.name());
+  }
+  TableDescriptor d{geometry, blank_home, 0, {}};
+  const auto n = static_cast<std::uint64_t>(geometry.cells());
+  // On a single line tiles never pass each other: the blank's cell is all that changes.
+  d.reachable = geometry.rows == 1 || geometry.cols == 1 ? n : kFactorial[n] / 2;
+  const bool corner = (geometry.row(blank_home) == 0 || geometry.row(blank_home) == geometry.rows - 1) &&
+                      (geometry.col(blank_home) == 0 || geometry.col(blank_home) == geometry.cols - 1);
+  if (geometry == Geometry{3, 3} && corner) {
+    d.depth_counts.assign(std::begin(kEightPuzzleCorner), std::end(kEightPuzzleCorner));
+  }
+  return d;
+}
+
+DistanceTable::DistanceTable(TableDescriptor descriptor)
+    : descriptor_(std::move(descriptor)),
+      // With a single tile there is one order, not half of one.
+      per_blank_cell_(std::max<PermutationRank>(
+          1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
+      distance_(per_blank_cell_ * static_cast<std::size_t>(descriptor_.geometry.cells()), kUnreached) {
+  const Geometry g = descriptor_.geometry;
+  const auto n = static_cast<std::size_t>(g.cells());
+  const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
+
+  // Layer by layer from the goal (the identity, rank 0); the queue holds full ranks, which
+  // unrank without a parity fix-up.
+  std::vector<std::uint32_t> layer{0}, next;
+  std::vector<std::uint8_t> perm(n);
+  unrank_permutation(0, perm);
+  distance_[index(perm)] = 0;
+  for (std::uint8_t depth = 0; !layer.empty(); ++depth) {
+    depth_counts_.push_back(layer.size());
+    next.clear();
+    for (const std::uint32_t rank : layer) {
+      unrank_permutation(rank, perm);
+      const auto blank = static_cast<Cell>(std::find(perm.begin(), perm.end(), blank_value) - perm.begin());
+      for (Dir d : kAllDirs) {
+        const Cell target = g.step(blank, d);
+        if (target < 0) continue;
+        std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
+        if (auto& entry = distance_[index(perm)]; entry == kUnreached) {
+          entry = static_cast<std::uint8_t>(depth + 1);
+          next.push_back(static_cast<std::uint32_t>(rank_permutation(perm)));
+        }
+        std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
+      }
+    }
+    layer.swap(next);
+  }
+
+  const auto reached = std::accumulate(depth_counts_.begin(), depth_counts_.end(), std::uint64_t{0});
+  const auto& expected = descriptor_.depth_counts;
+  if (reached != descriptor_.reachable || (!expected.empty() && expected != depth_counts_)) {
+    throw std::logic_error("the " + g.name() + " distance table reached " + std::to_string(reached) +
+                           " states in " + std::to_string(depth_counts_.size()) +
+                           " layers, not the expected " + std::to_string(descriptor_.reachable));
+  }
+}
+
+DistanceTable::Index DistanceTable::index(std::span<const std::uint8_t> relabelled) const {
+  const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
+  std::array<std::uint8_t, kMaxCells> others;
+  std::size_t count = 0, blank = 0;
+  for (std::size_t c = 0; c < relabelled.size(); ++c) {
+    const std::uint8_t v = relabelled[c];
+    if (v == blank_value) {
+      blank = c;
+    } else {
+      others[count++] = static_cast<std::uint8_t>(v > blank_value ? v - 1 : v);
+    }
+  }
+  const auto order = half_rank(rank_permutation(std::span(others.data(), count)));
+  return static_cast<Index>(blank * per_blank_cell_ + order);
+}
+
+const DistanceTable& DistanceTable::for_goal(const Board& goal) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, Cell>, std::unique_ptr<DistanceTable>> tables;
+  const std::lock_guard lock(mutex);
+  const Geometry g = goal.geometry;
+  auto& slot = tables[{g.rows, g.cols, goal.blank()}];
+  if (!slot) slot = std::make_unique<DistanceTable>(describe_table(g, goal.blank()));
+  return *slot;
+}
+
+TableSolver::TableSolver(const Board& goal)
+    : goal_(goal), goal_cell_(cells_of_tiles(goal)), table_(&DistanceTable::for_goal(goal)) {}
+
+std::vector<std::uint8_t> TableSolver::relabel(const Board& board) const {
+  std::vector<std::uint8_t> perm(board.tiles.size());
+  for (std::size_t c = 0; c < perm.size(); ++c) {
+    perm[c] = static_cast<std::uint8_t>(goal_cell_[board.tiles[c]]);
+  }
+  return perm;
+}
+
+std::optional<int> TableSolver::distance(const Board& board) const {
+  if (!solvable(board, goal_)) return std::nullopt;
+  const auto d = table_->distance(relabel(board));
+  if (d == DistanceTable::kUnreached) return std::nullopt;
+  return d;
+}
+
+std::optional<std::vector<Dir>> TableSolver::solve(const Board& board) const {
+  if (!solvable(board, goal_)) return std::nullopt;
+  std::vector<std::uint8_t> perm = relabel(board);
+  auto left = table_->distance(perm);
+  if (left == DistanceTable::kUnreached) return std::nullopt;
+  const Geometry g = board.geometry;
+  Cell blank = board.blank();
+  std::vector<Dir> moves;
+  moves.reserve(left);
+  while (left > 0) {
+    const std::size_t before = moves.size();
+    for (Dir d : kAllDirs) {
+      const Cell target = g.step(blank, d);
+      if (target < 0) continue;
+      std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
+      if (table_->distance(perm) + 1 == left) {
+        moves.push_back(d);
+        blank = target;
+        --left;
+        break;
+      }
+      std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
+    }
+    if (moves.size() == before) throw std::logic_error("distance table has a state with no way down");
+  }
+  return moves;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,64 @@
+#include "npuzzle/moves.hpp"
+
+#include <utility>
+
+#include "npuzzle/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+// In tile notation the letter names the moved tile's direction: the opposite of the blank's.
+Dir in_notation(Dir blank_dir, Notation notation) {
+  return notation == Notation::Blank ? blank_dir : reverse(blank_dir);
+}
+
+}  // namespace
+
+std::string format_moves(std::span<const Dir> moves, Notation notation) {
+  std::string out;
+  out.reserve(moves.size());
+  for (Dir d : moves) out.push_back("udlr"[index(in_notation(d, notation))]);
+  return out;
+}
+
+std::vector<Dir> parse_moves(std::string_view text, Notation notation) {
+  std::vector<Dir> moves;
+  moves.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    Dir d;
+    switch (text[i]) {
+      case 'u': case 'U': d = Dir::Up; break;
+      case 'd': case 'D': d = Dir::Down; break;
+      case 'l': case 'L': d = Dir::Left; break;
+      case 'r': case 'R': d = Dir::Right; break;
+      case ' ': case '\t': case '\n': case '\r': continue;
+      default:
+        throw InputError("move " + std::to_string(i + 1) + " is '" + std::string(1, text[i]) +
+                         "', not one of u, d, l, r");
+    }
+    moves.push_back(in_notation(d, notation));
+  }
+  return moves;
+}
+
+bool apply_move(Board& board, Dir d) {
+  const Cell blank = board.blank();
+  const Cell target = board.geometry.step(blank, d);
+  if (target < 0) return false;
+  std::swap(board.tiles[static_cast<std::size_t>(blank)], board.tiles[static_cast<std::size_t>(target)]);
+  return true;
+}
+
+Replay replay(Board board, std::span<const Dir> moves) {
+  Replay r{std::move(board)};
+  for (Dir d : moves) {
+    if (!apply_move(r.final, d)) {
+      r.legal = false;
+      break;
+    }
+    ++r.applied;
+  }
+  return r;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,50 @@
+#include "npuzzle/parity.hpp"
+
+#include <cstdlib>
+#include <vector>
+
+#include "npuzzle/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+bool same_tile_order(const Board& board, const Board& goal) {
+  std::size_t j = 0;
+  for (Tile t : board.tiles) {
+    if (t == kBlank) continue;
+    while (goal.tiles[j] == kBlank) ++j;
+    if (goal.tiles[j++] != t) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool solvable(const Board& board, const Board& goal) {
+  if (board.geometry != goal.geometry) {
+    throw InputError("the board is " + board.geometry.name() + " but the goal is " +
+                     goal.geometry.name());
+  }
+  const Geometry g = board.geometry;
+  if (g.rows == 1 || g.cols == 1) return same_tile_order(board, goal);
+
+  // perm[c] = the goal cell of the tile on cell c; its parity is (cells - cycles) mod 2.
+  const std::vector<Cell> goal_cell = cells_of_tiles(goal);
+  const auto n = board.tiles.size();
+  std::vector<bool> visited(n, false);
+  std::size_t cycles = 0;
+  for (std::size_t start = 0; start < n; ++start) {
+    if (visited[start]) continue;
+    ++cycles;
+    for (auto c = start; !visited[c]; c = static_cast<std::size_t>(goal_cell[board.tiles[c]])) {
+      visited[c] = true;
+    }
+  }
+  const auto permutation_parity = (n - cycles) % 2;
+  const Cell from = board.blank(), to = goal_cell[kBlank];
+  const auto blank_parity =
+      static_cast<std::size_t>(std::abs(g.row(from) - g.row(to)) + std::abs(g.col(from) - g.col(to))) % 2;
+  return permutation_parity == blank_parity;
+}
+
+}  // namespace npuzzle

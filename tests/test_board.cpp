@@ -1,0 +1,51 @@
+#include "npuzzle/board.hpp"
+
+#include <gtest/gtest.h>
+
+#include "npuzzle/errors.hpp"
+#include "npuzzle/geometry.hpp"
+
+namespace npuzzle {
+namespace {
+
+TEST(Board, StandardGoals) {
+  EXPECT_EQ(Board::blank_last({2, 3}).tiles, (std::vector<Tile>{1, 2, 3, 4, 5, 0}));
+  EXPECT_EQ(Board::blank_first({2, 3}).tiles, (std::vector<Tile>{0, 1, 2, 3, 4, 5}));
+  EXPECT_EQ(Board::blank_last({3, 3}).blank(), 8);
+}
+
+TEST(Board, ValidateRefusesMalformedBoards) {
+  EXPECT_NO_THROW(validate(Board::blank_last({1, 2})));
+  EXPECT_THROW(validate(Board{{1, 1}, {0}}), InputError);
+  EXPECT_THROW(validate(Board{{2, 2}, {1, 2, 3}}), InputError);
+  EXPECT_THROW(validate(Board{{2, 2}, {1, 1, 2, 0}}), InputError);
+  EXPECT_THROW(validate(Board{{2, 2}, {1, 0, 2, 0}}), InputError);
+  EXPECT_THROW(validate(Board{{2, 2}, {1, 4, 2, 0}}), InputError);
+}
+
+TEST(Board, CellsOfTilesInvertsTheBoard) {
+  const Board b{{2, 2}, {3, 0, 1, 2}};
+  EXPECT_EQ(cells_of_tiles(b), (std::vector<Cell>{1, 2, 3, 0}));
+}
+
+TEST(MoveTable, SkipsTheReverseOfTheLastMoveAndStaysOnTheBoard) {
+  const Geometry g{3, 4};
+  const MoveTable table(g);
+  for (Cell c = 0; c < g.cells(); ++c) {
+    for (int last = 0; last <= kDirCount; ++last) {
+      for (Dir d : table.moves(c, static_cast<Dir>(last))) {
+        EXPECT_GE(g.step(c, d), 0);
+        EXPECT_EQ(table.target(c, d), g.step(c, d));
+        if (last < kDirCount) {
+          EXPECT_NE(d, reverse(static_cast<Dir>(last)));
+        }
+      }
+    }
+  }
+  EXPECT_EQ(table.moves(0, kNoDir).size(), 2u);  // a corner
+  EXPECT_EQ(table.moves(5, kNoDir).size(), 4u);  // inside
+  EXPECT_EQ(table.moves(5, Dir::Up).size(), 3u);
+}
+
+}  // namespace
+}  // namespace npuzzle

@@ -1,0 +1,323 @@
+// The npuzzle command as a user runs it: judge formats byte for byte, exit codes, bad input,
+// and every printed solution replayed by the reference model.
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "npuzzle/format.hpp"
+#include "npuzzle/random_board.hpp"
+#include "support/reference.hpp"
+
+namespace npuzzle {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs the binary with `args` (each one quoted for the shell) and `input` on stdin.
+CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = "") {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("npuzzle-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "in", std::ios::binary) << input;
+  std::string cmd = NPUZZLE_BIN;
+  for (const auto& a : args) {
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    cmd += " " + quoted + "'";
+  }
+  cmd += " <" + (dir / "in").string() + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  const int status = std::system(cmd.c_str());
+  CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+// The moves take `board` (reference encoding) to `goal` on a rows x cols board.
+void expect_solves(const std::string& board, const std::string& moves, const std::string& goal,
+                   int rows, int cols) {
+  std::string s = board;
+  EXPECT_TRUE(reference::replay(s, moves, rows, cols)) << board << " " << moves;
+  EXPECT_EQ(s, goal) << board << " " << moves;
+}
+
+// Korf's first 15-puzzle instance (goal: blank first), 57 moves from its goal.
+const char* const kKorfOne = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+const std::string kEightGoal = reference::encode(Board::blank_last({3, 3}).tiles);
+
+TEST(JudgePoj1077, AnswersTheSpecSamples) {
+  for (const char* alias : {"poj1077", "hdu1043", "acwing179"}) {
+    const CliRun r = npuzzle({"judge", alias},
+                          "2 3 4 1 5 x 7 6 8\n1 2 3 x 4 6 7 5 8\n2 1 3 4 5 6 7 8 x\n");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto out = lines(r.out);
+    ASSERT_EQ(out.size(), 3u);
+    EXPECT_EQ(out[0].size(), 19u);
+    expect_solves(reference::encode(parse_board("2 3 4 1 5 x 7 6 8").tiles), out[0], kEightGoal, 3, 3);
+    EXPECT_EQ(out[1], "rdr");
+    EXPECT_EQ(out[2], "unsolvable");
+    EXPECT_TRUE(r.err.empty());
+  }
+}
+
+TEST(JudgePoj1077, ReadsPuzzlesAcrossLinesAndGluedAndPrintsAnEmptyLineWhenSolved) {
+  const CliRun r = npuzzle({"judge", "poj1077"}, "1 2 3\n4 5 6\n7 8 x 23415x768\n1 2 3 x 4 6 7 5 8");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, 1), "\n");
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[1].size(), 19u);
+  EXPECT_EQ(out[2], "rdr");
+}
+
+TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
+  std::mt19937_64 rng(1077);
+  const Board goal = Board::blank_last({3, 3});
+  const auto dist = reference::distances_to(goal);
+  std::string input;
+  std::vector<std::string> boards;
+  for (int i = 0; i < 300; ++i) {
+    Board b = random_board(goal, rng);
+    if (i % 3 == 0) std::swap(b.tiles[b.tiles[0] ? 0 : 1], b.tiles[b.tiles[2] ? 2 : 3]);
+    boards.push_back(reference::encode(b.tiles));
+    input += format_board(b, "x") + "\n";
+  }
+  const CliRun r = npuzzle({"judge", "poj1077"}, input);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), boards.size());
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const auto it = dist.find(boards[i]);
+    if (it == dist.end()) {
+      EXPECT_EQ(out[i], "unsolvable");
+      continue;
+    }
+    EXPECT_EQ(static_cast<int>(out[i].size()), it->second);
+    expect_solves(boards[i], out[i], kEightGoal, 3, 3);
+  }
+}
+
+TEST(JudgePoj1077, ABadPuzzleIsReportedAndTheOthersAnswered) {
+  const CliRun r = npuzzle({"judge", "poj1077"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 9 x\n1 2 3 x 4 6 7 5 8\n1 2 3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rdr\nrdr\n");
+  EXPECT_NE(r.err.find("line 2: '9' is not a tile"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 4: the input ends after 3 of the puzzle's 9 tiles"), std::string::npos) << r.err;
+}
+
+TEST(JudgeAcwing108, AnswersTheSpecSampleAndEvenSizes) {
+  const std::string sample =
+      "3\n1 2 3\n4 5 6\n7 8 0\n1 2 3\n4 5 6\n7 0 8\n3\n1 2 3\n4 5 6\n7 8 0\n2 1 3\n4 5 6\n7 8 0\n";
+  const CliRun r = npuzzle({"judge", "acwing108"}, sample);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "TAK\nNIE\n");
+  // On an even width the blank's row counts: one move down is reachable, a row swap is not.
+  const CliRun even = npuzzle({"judge", "acwing108"},
+                           "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 0\n3 2\n1 0\n1\n0\n0\n");
+  ASSERT_EQ(even.code, 0) << even.err;
+  EXPECT_EQ(even.out, "TAK\nNIE\nTAK\n");
+}
+
+TEST(JudgeAcwing108, BadDatasetsAreNamedAndTheOthersAnswered) {
+  const CliRun r = npuzzle({"judge", "acwing108"}, "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 3\n1 0\n3 2\n2\n1 2\n3 0\n1 0\n3");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "TAK\n");
+  EXPECT_NE(r.err.find("dataset at line 6: first board: tile 3 appears twice"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("dataset at line 11: the input ends after 7 of the dataset's 8 numbers"),
+            std::string::npos) << r.err;
+  EXPECT_EQ(npuzzle({"judge", "acwing108"}, "x\n").code, 2);
+}
+
+TEST(JudgeLeetcode773, AnswersTheSpecSamples) {
+  const CliRun r = npuzzle({"judge", "leetcode773"}, "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "1\n-1\n5\n");
+}
+
+TEST(JudgeLeetcode773, EveryTwoByThreeBoardMatchesTheReferenceBfs) {
+  const Board goal = Board::blank_last({2, 3});
+  const auto dist = reference::distances_to(goal);
+  Board b = Board::blank_first({2, 3});
+  std::string input, expected;
+  int boards = 0;
+  do {
+    input += board_json(b).dump() + "\n";
+    const auto it = dist.find(reference::encode(b.tiles));
+    expected += (it == dist.end() ? "-1" : std::to_string(it->second)) + "\n";
+    ++boards;
+  } while (std::next_permutation(b.tiles.begin(), b.tiles.end()));
+  ASSERT_EQ(boards, 720);
+  const CliRun r = npuzzle({"judge", "leetcode773"}, input);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
+}
+
+TEST(JudgeLeetcode773, OtherSizesAndBadLines) {
+  const CliRun r = npuzzle({"judge", "leetcode773"}, "[[1,2],[0,3]]\n[[1,2],[3]]\n[[2,1,3],[4,5,6],[7,8,0]]\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "1\n-1\n");
+  EXPECT_NE(r.err.find("line 2: rows of unequal length"), std::string::npos) << r.err;
+}
+
+TEST(Solve, ArgumentsStdinAndEveryForm) {
+  CliRun r = npuzzle({"solve", "2", "3", "4", "1", "5", "x", "7", "6", "8"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  expect_solves(reference::encode(parse_board("2 3 4 1 5 x 7 6 8").tiles), lines(r.out).at(0),
+                kEightGoal, 3, 3);
+  r = npuzzle({"solve"}, "1 2 3 x 4 6 7 5 8\n\n[[4,1,2],[5,0,3]]\n1 2 3/4 0 5\n2 1 3 4 5 6 7 8 0\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "rdr\nlurrd\nr\nunsolvable\n");
+  r = npuzzle({"solve", "--size", "2x3", "4 1 2 5 0 3"});
+  EXPECT_EQ(r.out, "lurrd\n");
+}
+
+TEST(Solve, TwelveCellBoardsEitherGoalEveryAlgorithmReplays) {
+  std::mt19937_64 rng(43);
+  for (const char* goal_name : {"blank-last", "blank-first"}) {
+    const Board goal = parse_goal(goal_name, {3, 4});
+    const Board b = random_board(goal, rng);
+    std::vector<std::size_t> lengths;
+    for (const char* algo : {"auto", "astar", "idastar", "bibfs"}) {
+      const CliRun r = npuzzle({"solve", "--goal", goal_name, "--algo", algo, format_board(b)});
+      ASSERT_EQ(r.code, 0) << r.err;
+      const std::string moves = lines(r.out).at(0);
+      expect_solves(reference::encode(b.tiles), moves, reference::encode(goal.tiles), 3, 4);
+      lengths.push_back(moves.size());
+    }
+    EXPECT_EQ(std::count(lengths.begin(), lengths.end(), lengths[0]), 4);
+  }
+}
+
+TEST(Solve, JsonStatsAndTileNotation) {
+  CliRun r = npuzzle({"solve", "--json", "1 2 3 x 4 6 7 5 8"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["moves"], "rdr");
+  EXPECT_EQ(j["length"], 3);
+  EXPECT_EQ(j["optimal"], true);
+  EXPECT_EQ(j["algorithm"], "table");
+  EXPECT_EQ(j["board"], nlohmann::json::parse("[[1,2,3],[0,4,6],[7,5,8]]"));
+  EXPECT_TRUE(j["stats"].contains("expanded"));
+  r = npuzzle({"solve", "--notation", "tile", "1 2 3 x 4 6 7 5 8"});
+  EXPECT_EQ(r.out, "lul\n");
+  r = npuzzle({"solve", "--stats", "--algo", "idastar", "--heuristic", "manhattan", "1 2 3 x 4 6 7 5 8"});
+  EXPECT_NE(r.out.find("stats: length 3, algorithm idastar (manhattan), expanded"), std::string::npos) << r.out;
+  r = npuzzle({"solve", "--json", "2 1 3 4 5 6 7 8 0"});
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solvable"], false);
+}
+
+TEST(Solve, ABudgetGivesUpClearly) {
+  const CliRun r = npuzzle({"solve", "--max-nodes", "100", "--goal", "blank-first", kKorfOne});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "unknown\n");
+  EXPECT_NE(r.err.find("node limit reached after 100 expanded nodes"), std::string::npos) << r.err;
+}
+
+TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
+  const CliRun r = npuzzle({"solve"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8\n1 2 3 x 4 6 7 5 5\n1 2 3 x 4 6 7 5 8\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "rdr\nrdr\n");
+  EXPECT_NE(r.err.find("line 2: 8 tiles do not make a square board"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 3: tile 5 appears twice"), std::string::npos) << r.err;
+  EXPECT_EQ(npuzzle({"solve"}, "").code, 0);
+  EXPECT_EQ(npuzzle({"solve", "--size", "3by3", "1 2 3 0"}).code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--goal", "1 2 3 0", "1 2 3 4 5 6 7 8 0"}).code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--algo", "dfs", "1 2 3 0"}).code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--algo", "table", "--size", "4x4"}, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n").code, 2);
+}
+
+TEST(Check, ParityAnswersIncludingHugeBoards) {
+  CliRun r = npuzzle({"check"}, "1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n");
+  EXPECT_EQ(r.out, "solvable\nunsolvable\n");
+  r = npuzzle({"check", "--goal", "blank-first", "--json", "1 0 2 3"});
+  EXPECT_EQ(nlohmann::json::parse(r.out)["solvable"], true);
+  std::mt19937_64 rng(499);
+  const Board goal = Board::blank_last({499, 499});
+  r = npuzzle({"check"}, format_board(random_board(goal, rng)) + "\n");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "solvable\n");
+}
+
+TEST(Verify, ValidAndInvalidMoveStrings) {
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdr"}).out, "valid: reaches the goal in 3 moves\n");
+  EXPECT_EQ(npuzzle({"verify", "--notation", "tile", "1 2 3 x 4 6 7 5 8", "lul"}).out,
+            "valid: reaches the goal in 3 moves\n");
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "lrdr"}).out,
+            "invalid: move 1 ('l') leaves the board\n");
+  const CliRun r = npuzzle({"verify", "1", "2", "3", "x", "4", "6", "7", "5", "8", "rd"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "invalid: the 2 moves end at 1 2 3 4 5 6 7 0 8, not at the goal\n");
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdq"}).code, 2);
+  EXPECT_EQ(npuzzle({"verify", "rdr"}).code, 2);
+}
+
+TEST(Random, SeededSolvableAndReadableBack) {
+  const CliRun a = npuzzle({"random", "--size", "3x4", "-n", "5", "--seed", "9"});
+  const CliRun b = npuzzle({"random", "--size", "3x4", "-n", "5", "--seed", "9"});
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(lines(a.out).size(), 5u);
+  const CliRun checked = npuzzle({"check"}, a.out);
+  EXPECT_EQ(checked.out, "solvable\nsolvable\nsolvable\nsolvable\nsolvable\n") << checked.err;
+  const CliRun x = npuzzle({"random", "--blank", "x", "--seed", "1"});
+  EXPECT_NE(x.out.find('x'), std::string::npos);
+}
+
+TEST(Hint, DistanceAndAFirstMove) {
+  EXPECT_EQ(npuzzle({"hint", "1 2 3 x 4 6 7 5 8"}).out, "distance 3, next move r\n");
+  EXPECT_EQ(npuzzle({"hint", "1 2 3 4 5 6 7 8 0"}).out, "distance 0: already at the goal\n");
+  EXPECT_EQ(npuzzle({"hint", "2 1 3 4 5 6 7 8 0"}).out, "unsolvable\n");
+}
+
+TEST(Compare, EveryMethodFindsTheSameLength) {
+  const CliRun r = npuzzle({"compare", "--json", "8 6 7 2 5 4 3 0 1"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["runs"].size(), 7u);
+  for (const auto& run : j["runs"]) {
+    EXPECT_EQ(run["length"], 31) << run.dump();
+    expect_solves(reference::encode(parse_board("8 6 7 2 5 4 3 0 1").tiles), run["moves"], kEightGoal, 3, 3);
+  }
+  const CliRun text = npuzzle({"compare", "1 2 3 x 4 6 7 5 8"});
+  EXPECT_NE(text.out.find("idastar  linear-conflict"), std::string::npos) << text.out;
+}
+
+TEST(Usage, HelpAndMistakes) {
+  const CliRun help = npuzzle({"--help"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_NE(help.out.find("solve"), std::string::npos);
+  EXPECT_EQ(npuzzle({"solve", "--help"}).code, 0);
+  EXPECT_EQ(npuzzle({}).code, 2);
+  EXPECT_EQ(npuzzle({"frobnicate"}).code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--frobnicate"}).code, 2);
+  EXPECT_EQ(npuzzle({"judge", "poj9999"}).code, 2);
+}
+
+}  // namespace
+}  // namespace npuzzle

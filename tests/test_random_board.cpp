@@ -1,0 +1,42 @@
+#include "npuzzle/random_board.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "npuzzle/parity.hpp"
+#include "support/reference.hpp"
+
+namespace npuzzle {
+namespace {
+
+TEST(RandomBoard, SameSeedSameBoards) {
+  std::mt19937_64 a(7), b(7);
+  const Board goal = Board::blank_last({3, 4});
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(random_board(goal, a), random_board(goal, b));
+}
+
+TEST(RandomBoard, AlwaysSolvable) {
+  std::mt19937_64 rng(1);
+  for (const Geometry g : {Geometry{2, 2}, Geometry{3, 3}, Geometry{4, 4}, Geometry{1, 5}, Geometry{5, 2}}) {
+    for (const Board& goal : {Board::blank_last(g), Board::blank_first(g)}) {
+      for (int i = 0; i < 200; ++i) ASSERT_TRUE(solvable(random_board(goal, rng), goal));
+    }
+  }
+}
+
+// 2x3 has 360 solvable boards; 360,000 seeded draws should hit each about 1000 times.
+TEST(RandomBoard, CoversEverySolvableBoardEvenly) {
+  std::mt19937_64 rng(773);
+  const Board goal = Board::blank_last({2, 3});
+  std::map<std::string, int> seen;
+  for (int i = 0; i < 360000; ++i) ++seen[reference::encode(random_board(goal, rng).tiles)];
+  EXPECT_EQ(seen.size(), reference::distances_to(goal).size());
+  for (const auto& [board, count] : seen) {
+    EXPECT_GT(count, 850) << board;
+    EXPECT_LT(count, 1150) << board;
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle

@@ -1,0 +1,152 @@
+// The search algorithms on the tile domain: shortest lengths against the reference BFS and
+// against each other, replayed paths, the heuristics' bounds, and the budget.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "npuzzle/format.hpp"
+#include "npuzzle/moves.hpp"
+#include "npuzzle/random_board.hpp"
+#include "npuzzle/search/astar.hpp"
+#include "npuzzle/search/bfs.hpp"
+#include "npuzzle/search/bibfs.hpp"
+#include "npuzzle/search/idastar.hpp"
+#include "npuzzle/solver.hpp"
+#include "npuzzle/tiles/tile_domain.hpp"
+#include "support/reference.hpp"
+
+namespace npuzzle {
+namespace {
+
+struct Method {
+  Algorithm algorithm;
+  Heuristic heuristic;
+};
+const Method kMethods[] = {
+    {Algorithm::Bfs, Heuristic::Manhattan},         {Algorithm::Bibfs, Heuristic::Manhattan},
+    {Algorithm::AStar, Heuristic::Manhattan},       {Algorithm::AStar, Heuristic::LinearConflict},
+    {Algorithm::IdaStar, Heuristic::Manhattan},     {Algorithm::IdaStar, Heuristic::LinearConflict},
+};
+
+// Solves, checks the path replays to the goal, and returns its length.
+int solved_length(const Board& board, const Board& goal, Method m) {
+  SolveOptions o;
+  o.algorithm = m.algorithm;
+  o.heuristic = m.heuristic;
+  const Solution s = solve(board, goal, o);
+  EXPECT_EQ(s.status, SearchStatus::Solved);
+  std::string state = reference::encode(board.tiles);
+  EXPECT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank),
+                                board.geometry.rows, board.geometry.cols));
+  EXPECT_EQ(state, reference::encode(goal.tiles));
+  return static_cast<int>(s.moves.size());
+}
+
+TEST(Search, EveryAlgorithmIsOptimalOnSeededSmallBoards) {
+  std::mt19937_64 rng(8);
+  for (const Geometry g : {Geometry{3, 3}, Geometry{2, 4}}) {
+    for (const Board& goal : {Board::blank_last(g), Board::blank_first(g)}) {
+      const auto dist = reference::distances_to(goal);
+      for (int i = 0; i < 15; ++i) {
+        const Board b = random_board(goal, rng);
+        const int expected = dist.at(reference::encode(b.tiles));
+        for (const Method m : kMethods) {
+          EXPECT_EQ(solved_length(b, goal, m), expected)
+              << g.name() << " " << name(m.algorithm) << " " << name(m.heuristic);
+        }
+      }
+    }
+  }
+}
+
+TEST(Search, InformedAlgorithmsAgreeOnSeededTwelveCellBoards) {
+  std::mt19937_64 rng(12);
+  for (const Geometry g : {Geometry{3, 4}, Geometry{4, 3}}) {
+    const Board goal = Board::blank_last(g);
+    for (int i = 0; i < 4; ++i) {
+      const Board b = random_board(goal, rng);
+      const int expected = solved_length(b, goal, {Algorithm::IdaStar, Heuristic::LinearConflict});
+      EXPECT_EQ(solved_length(b, goal, {Algorithm::IdaStar, Heuristic::Manhattan}), expected);
+      EXPECT_EQ(solved_length(b, goal, {Algorithm::AStar, Heuristic::LinearConflict}), expected);
+      EXPECT_EQ(solved_length(b, goal, {Algorithm::Bibfs, Heuristic::Manhattan}), expected);
+    }
+  }
+}
+
+// Boards a short random walk from the goal, where plain BFS is cheap even on 12 cells.
+TEST(Search, AllAlgorithmsAgreeNearTheGoalOfTwelveCellBoards) {
+  std::mt19937_64 rng(34);
+  const Board goal = Board::blank_last({3, 4});
+  for (int i = 0; i < 8; ++i) {
+    Board b = goal;
+    for (int step = 0; step < 24; ++step) apply_move(b, kAllDirs[rng() % 4]);
+    const int expected = solved_length(b, goal, {Algorithm::Bfs, Heuristic::Manhattan});
+    for (const Method m : kMethods) EXPECT_EQ(solved_length(b, goal, m), expected);
+  }
+}
+
+// Manhattan <= linear conflict <= the true distance, and the estimates kept up move by move
+// equal the ones computed from scratch.
+TEST(Heuristics, AreAdmissibleOrderedAndIncrementallyExact) {
+  const Board goal = parse_board("1 2 3 4 0 5 6 7 8");
+  const auto dist = reference::distances_to(goal);
+  const TileDomain<Manhattan> md(goal);
+  const TileDomain<LinearConflict> lc(goal);
+  for (const auto& [key, d] : dist) {
+    const Board b{goal.geometry, reference::decode(key)};
+    const int h_md = md.state_of(b).h, h_lc = lc.state_of(b).h;
+    ASSERT_LE(h_md, h_lc) << key;
+    ASSERT_LE(h_lc, d) << key;
+  }
+  std::mt19937_64 rng(5);
+  const Board big_goal = Board::blank_last({4, 5});
+  const TileDomain<LinearConflict> domain(big_goal);
+  auto state = domain.state_of(random_board(big_goal, rng));
+  Dir last = kNoDir;
+  for (int step = 0; step < 5000; ++step) {
+    const auto moves = domain.moves(state, last);
+    last = moves[rng() % moves.size()];
+    domain.apply(state, last);
+    Board now{big_goal.geometry, {state.tiles.begin(), state.tiles.end()}};
+    ASSERT_EQ(state.h, domain.state_of(now).h) << "step " << step;
+  }
+}
+
+TEST(Search, StopsAtEachLimitOfTheBudget) {
+  const Board goal = Board::blank_first({4, 4});
+  const Board hard = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");  // Korf's first
+  const TileDomain<Manhattan> domain(goal);
+  const auto start = domain.state_of(hard);
+
+  Budget nodes;
+  nodes.max_nodes = 1000;
+  const auto by_nodes = ida_star_search(domain, start, nodes);
+  EXPECT_EQ(by_nodes.status, SearchStatus::NodeLimit);
+  EXPECT_EQ(by_nodes.stats.expanded, 1000u);
+
+  Budget memory;
+  memory.max_memory_bytes = 1 << 20;
+  EXPECT_EQ(breadth_first_search(domain, start, memory).status, SearchStatus::MemoryLimit);
+  EXPECT_EQ(bidirectional_bfs(domain, start, memory).status, SearchStatus::MemoryLimit);
+  EXPECT_EQ(astar_search(domain, start, memory).status, SearchStatus::MemoryLimit);
+
+  Budget time;
+  time.timeout_seconds = 0.02;
+  const auto by_time = ida_star_search(domain, start, time);
+  EXPECT_EQ(by_time.status, SearchStatus::TimeLimit);
+  EXPECT_LT(by_time.stats.seconds, 5.0);
+}
+
+// Where the start cannot reach the goal, the stored-state searches exhaust the space.
+TEST(Search, BlindSearchesReportNoSolutionOnAnUnreachableBoard) {
+  const Board goal = Board::blank_last({2, 3});
+  const TileDomain<Blind> domain(goal);
+  const auto start = domain.state_of(parse_board("2 1 3/4 5 0"));
+  EXPECT_EQ(breadth_first_search(domain, start, {}).status, SearchStatus::NoSolution);
+  EXPECT_EQ(bidirectional_bfs(domain, start, {}).status, SearchStatus::NoSolution);
+  EXPECT_EQ(astar_search(domain, start, {}).status, SearchStatus::NoSolution);
+}
+
+}  // namespace
+}  // namespace npuzzle
