@@ -1,9 +1,9 @@
 // npuzzle compare: every algorithm and heuristic on the same board, side by side.
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -60,10 +60,10 @@ int run_compare(CompareFlags& f) {
         continue;
       }
       const std::string length = s.status == SearchStatus::Solved ? std::to_string(s.moves.size())
-                                                                   : std::string(describe(s.status));
-      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", name(e.algorithm),
-                               e.heuristic ? name(*e.heuristic) : "-", length, s.stats.expanded,
-                               s.stats.generated, human_seconds(s.stats.seconds),
+                                                                  : std::string(describe(s.status));
+      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n",
+                               name(e.algorithm), e.heuristic ? name(*e.heuristic) : "-", length,
+                               s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
                                human_bytes(s.stats.peak_bytes));
       std::cout.flush();
     }

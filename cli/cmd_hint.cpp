@@ -1,9 +1,9 @@
 // npuzzle hint: the distance to the goal and a best next move.
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -32,8 +32,10 @@ int run_hint(HintFlags& f) {
     if (f.output.json) {
       std::cout << nlohmann::json{{"board", board_json(board)},
                                   {"status", describe(s.status)},
-                                  {"distance", solved ? nlohmann::json(s.moves.size()) : nlohmann::json(nullptr)},
-                                  {"next", solved && !next.empty() ? nlohmann::json(next) : nlohmann::json(nullptr)}}
+                                  {"distance", solved ? nlohmann::json(s.moves.size())
+                                                      : nlohmann::json(nullptr)},
+                                  {"next", solved && !next.empty() ? nlohmann::json(next)
+                                                                   : nlohmann::json(nullptr)}}
                        .dump()
                 << '\n';
     } else if (!solved) {

@@ -9,9 +9,11 @@
 namespace npuzzle::cli {
 
 Command add_judge(CLI::App& root) {
-  static const std::map<std::string, int (*)()> kProblems{
-      {"poj1077", judge_poj1077},   {"hdu1043", judge_poj1077},    {"acwing179", judge_poj1077},
-      {"acwing108", judge_acwing108}, {"leetcode773", judge_leetcode773}};
+  static const std::map<std::string, int (*)()> kProblems{{"poj1077", judge_poj1077},
+                                                          {"hdu1043", judge_poj1077},
+                                                          {"acwing179", judge_poj1077},
+                                                          {"acwing108", judge_acwing108},
+                                                          {"leetcode773", judge_leetcode773}};
   auto problem = std::make_shared<std::string>();
   auto* app = root.add_subcommand(
       "judge",

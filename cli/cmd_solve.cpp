@@ -1,9 +1,9 @@
 // npuzzle solve: shortest move strings, one line per board.
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -30,17 +30,23 @@ int run_solve(SolveFlags& f) {
       std::cout << solution_json(board, goal, s, notation).dump() << '\n';
     } else {
       switch (s.status) {
-        case SearchStatus::Solved: std::cout << format_moves(s.moves, notation) << '\n'; break;
-        case SearchStatus::NoSolution: std::cout << "unsolvable\n"; break;
-        default: std::cout << "unknown\n";
+        case SearchStatus::Solved:
+          std::cout << format_moves(s.moves, notation) << '\n';
+          break;
+        case SearchStatus::NoSolution:
+          std::cout << "unsolvable\n";
+          break;
+        default:
+          std::cout << "unknown\n";
       }
       if (f.output.stats) std::cout << stats_line(s) << '\n';
     }
     if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
       gave_up = true;
-      report(where, fmt::format("no answer: {} reached after {} expanded nodes and {}; raise "
-                                "--timeout, --max-nodes or --max-memory, or try --algo idastar",
-                                describe(s.status), s.stats.expanded, human_seconds(s.stats.seconds)));
+      report(where,
+             fmt::format("no answer: {} reached after {} expanded nodes and {}; raise "
+                         "--timeout, --max-nodes or --max-memory, or try --algo idastar",
+                         describe(s.status), s.stats.expanded, human_seconds(s.stats.seconds)));
     }
   });
   return code != kOk ? code : gave_up ? kFailure : kOk;

@@ -1,9 +1,9 @@
 // npuzzle verify: replay a move string and say whether it reaches the goal.
 
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "npuzzle/errors.hpp"

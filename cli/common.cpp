@@ -1,9 +1,9 @@
 #include "common.hpp"
 
+#include <fmt/format.h>
+
 #include <cstdio>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
@@ -130,11 +130,11 @@ std::string human_bytes(std::size_t b) {
 }
 
 std::string stats_line(const Solution& s) {
-  return fmt::format("stats: length {}, algorithm {}{}, expanded {}, generated {}, time {}, memory {}",
-                     s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-",
-                     name(s.algorithm), s.heuristic ? fmt::format(" ({})", name(*s.heuristic)) : "",
-                     s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
-                     human_bytes(s.stats.peak_bytes));
+  return fmt::format(
+      "stats: length {}, algorithm {}{}, expanded {}, generated {}, time {}, memory {}",
+      s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", name(s.algorithm),
+      s.heuristic ? fmt::format(" ({})", name(*s.heuristic)) : "", s.stats.expanded,
+      s.stats.generated, human_seconds(s.stats.seconds), human_bytes(s.stats.peak_bytes));
 }
 
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
@@ -145,8 +145,8 @@ nlohmann::json solution_json(const Board& board, const Board& goal, const Soluti
       {"goal", board_json(goal)},
       {"status", describe(s.status)},
       {"solvable", s.status == SearchStatus::NoSolution ? nlohmann::json(false)
-                   : solved                              ? nlohmann::json(true)
-                                                         : nlohmann::json(nullptr)},
+                   : solved                             ? nlohmann::json(true)
+                                                        : nlohmann::json(nullptr)},
       {"moves", solved ? nlohmann::json(format_moves(s.moves, notation)) : nlohmann::json(nullptr)},
       {"length", solved ? nlohmann::json(s.moves.size()) : nlohmann::json(nullptr)},
       {"optimal", solved},

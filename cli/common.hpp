@@ -2,15 +2,14 @@
 // What the subcommands share: exit codes, the board, search and output flags, reading boards
 // from arguments or stdin, and reporting.
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "npuzzle/board.hpp"
 #include "npuzzle/moves.hpp"
@@ -59,13 +58,15 @@ struct OutputFlags {
   bool stats = false;
 
   void add_to(CLI::App& app, bool with_stats);
-  Notation notation_value() const { return notation == "tile" ? Notation::TileMoves : Notation::Blank; }
+  Notation notation_value() const {
+    return notation == "tile" ? Notation::TileMoves : Notation::Blank;
+  }
 };
 
 /// The positional board argument: its tiles, possibly over several arguments.
-CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& tokens,
-                                const std::string& name = "board",
-                                const std::string& help = "The board's tiles (or none: read boards from stdin)");
+CLI::Option* add_board_argument(
+    CLI::App& app, std::vector<std::string>& tokens, const std::string& name = "board",
+    const std::string& help = "The board's tiles (or none: read boards from stdin)");
 
 /// Writes "npuzzle: WHERE: MESSAGE" to stderr.
 void report(std::string_view where, std::string_view message);
@@ -73,8 +74,9 @@ void report(std::string_view where, std::string_view message);
 /// Calls `handle(text, where)` for each board: the positional arguments joined into one, or else
 /// each non-empty line of stdin. An InputError from `handle` is reported with its place and the
 /// next board goes on. Returns kBadInput if any board was refused, else kOk.
-int for_each_board(const std::vector<std::string>& args,
-                   const std::function<void(std::string_view text, const std::string& where)>& handle);
+int for_each_board(
+    const std::vector<std::string>& args,
+    const std::function<void(std::string_view text, const std::string& where)>& handle);
 
 std::string human_seconds(double s);
 std::string human_bytes(std::size_t b);

@@ -34,7 +34,8 @@ int judge_acwing108() {
     }
     const auto side = static_cast<int>(*n);
     const auto cells = *n * *n;
-    Board boards[2] = {{{side, side}, std::vector<Tile>(cells)}, {{side, side}, std::vector<Tile>(cells)}};
+    Board boards[2] = {{{side, side}, std::vector<Tile>(cells)},
+                       {{side, side}, std::vector<Tile>(cells)}};
     std::string bad;
     std::uint64_t read = 0;
     for (; read < 2 * cells; ++read) {
@@ -49,7 +50,8 @@ int judge_acwing108() {
       boards[read / cells].tiles[read % cells] = static_cast<Tile>(*value);
     }
     if (read < 2 * cells) {
-      refuse(line, fmt::format("the input ends after {} of the dataset's {} numbers", read, 2 * cells));
+      refuse(line,
+             fmt::format("the input ends after {} of the dataset's {} numbers", read, 2 * cells));
       break;
     }
     if (!bad.empty()) {

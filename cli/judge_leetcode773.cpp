@@ -15,8 +15,12 @@ int judge_leetcode773() {
     const Board board = parse_board(text);
     const Solution s = solve(board, Board::blank_last(board.geometry), options);
     switch (s.status) {
-      case SearchStatus::Solved: std::cout << s.moves.size() << '\n'; break;
-      case SearchStatus::NoSolution: std::cout << "-1\n"; break;
+      case SearchStatus::Solved:
+        std::cout << s.moves.size() << '\n';
+        break;
+      case SearchStatus::NoSolution:
+        std::cout << "-1\n";
+        break;
       default:
         gave_up = true;
         report(where, "no answer within the default budget: use 'npuzzle solve' with a larger one");

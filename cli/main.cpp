@@ -2,11 +2,11 @@
 // maps failures onto the exit codes: 0 done, 2 bad input or usage, 1 internal failure (or no
 // answer within a search budget).
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <exception>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "npuzzle/errors.hpp"

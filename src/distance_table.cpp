@@ -19,9 +19,9 @@ namespace {
 
 // The 8-puzzle with the blank's goal in a corner: states per distance 0..31 (Reinefeld 1993).
 constexpr std::uint64_t kEightPuzzleCorner[] = {
-    1,     2,     4,     8,     16,    20,    39,    62,    116,   152,   286,
-    396,   748,   1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
-    23952, 20224, 24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+    1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+    396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+    23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
 
 }  // namespace
 
@@ -34,8 +34,9 @@ TableDescriptor describe_table(Geometry geometry, Cell blank_home) {
   const auto n = static_cast<std::uint64_t>(geometry.cells());
   // On a single line tiles never pass each other: the blank's cell is all that changes.
   d.reachable = geometry.rows == 1 || geometry.cols == 1 ? n : kFactorial[n] / 2;
-  const bool corner = (geometry.row(blank_home) == 0 || geometry.row(blank_home) == geometry.rows - 1) &&
-                      (geometry.col(blank_home) == 0 || geometry.col(blank_home) == geometry.cols - 1);
+  const bool corner =
+      (geometry.row(blank_home) == 0 || geometry.row(blank_home) == geometry.rows - 1) &&
+      (geometry.col(blank_home) == 0 || geometry.col(blank_home) == geometry.cols - 1);
   if (geometry == Geometry{3, 3} && corner) {
     d.depth_counts.assign(std::begin(kEightPuzzleCorner), std::end(kEightPuzzleCorner));
   }
@@ -47,7 +48,8 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
       // With a single tile there is one order, not half of one.
       per_blank_cell_(std::max<PermutationRank>(
           1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
-      distance_(per_blank_cell_ * static_cast<std::size_t>(descriptor_.geometry.cells()), kUnreached) {
+      distance_(per_blank_cell_ * static_cast<std::size_t>(descriptor_.geometry.cells()),
+                kUnreached) {
   const Geometry g = descriptor_.geometry;
   const auto n = static_cast<std::size_t>(g.cells());
   const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
@@ -63,7 +65,8 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
     next.clear();
     for (const std::uint32_t rank : layer) {
       unrank_permutation(rank, perm);
-      const auto blank = static_cast<Cell>(std::find(perm.begin(), perm.end(), blank_value) - perm.begin());
+      const auto blank =
+          static_cast<Cell>(std::find(perm.begin(), perm.end(), blank_value) - perm.begin());
       for (Dir d : kAllDirs) {
         const Cell target = g.step(blank, d);
         if (target < 0) continue;
@@ -78,12 +81,14 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
     layer.swap(next);
   }
 
-  const auto reached = std::accumulate(depth_counts_.begin(), depth_counts_.end(), std::uint64_t{0});
+  const auto reached =
+      std::accumulate(depth_counts_.begin(), depth_counts_.end(), std::uint64_t{0});
   const auto& expected = descriptor_.depth_counts;
   if (reached != descriptor_.reachable || (!expected.empty() && expected != depth_counts_)) {
-    throw std::logic_error("the " + g.name() + " distance table reached " + std::to_string(reached) +
-                           " states in " + std::to_string(depth_counts_.size()) +
-                           " layers, not the expected " + std::to_string(descriptor_.reachable));
+    throw std::logic_error("the " + g.name() + " distance table reached " +
+                           std::to_string(reached) + " states in " +
+                           std::to_string(depth_counts_.size()) + " layers, not the expected " +
+                           std::to_string(descriptor_.reachable));
   }
 }
 
@@ -154,7 +159,8 @@ std::optional<std::vector<Dir>> TableSolver::solve(const Board& board) const {
       }
       std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
     }
-    if (moves.size() == before) throw std::logic_error("distance table has a state with no way down");
+    if (moves.size() == before)
+      throw std::logic_error("distance table has a state with no way down");
   }
   return moves;
 }

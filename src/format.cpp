@@ -2,9 +2,8 @@
 
 #include <charconv>
 #include <cmath>
-#include <vector>
-
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "npuzzle/errors.hpp"
 
@@ -14,7 +13,9 @@ namespace {
 bool is_separator(char c) {
   return c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
 }
-bool is_blank_token(std::string_view t) { return t == "x" || t == "X" || t == "_"; }
+bool is_blank_token(std::string_view t) {
+  return t == "x" || t == "X" || t == "_";
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_separator(s.front())) s.remove_prefix(1);
@@ -42,7 +43,8 @@ Tile parse_tile(std::string_view token) {
     throw InputError("tile '" + std::string(token) + "' is too large");
   }
   if (error != std::errc{} || end != token.data() + token.size()) {
-    throw InputError("'" + std::string(token) + "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
+    throw InputError("'" + std::string(token) +
+                     "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
   }
   return t;
 }
@@ -75,7 +77,8 @@ Board parse_json_board(std::string_view text, std::optional<Geometry> size) {
       } else if (cell.is_string()) {
         tiles.push_back(parse_tile(cell.get<std::string>()));
       } else {
-        throw InputError("'" + cell.dump() + "' in row " + std::to_string(r + 1) + " is not a tile");
+        throw InputError("'" + cell.dump() + "' in row " + std::to_string(r + 1) +
+                         " is not a tile");
       }
     }
   }

@@ -25,7 +25,8 @@ GoalLayout::GoalLayout(const Board& goal) : geometry_(goal.geometry) {
   for (int t = 1; t < n; ++t) {
     for (Cell c = 0; c < n; ++c) {
       const auto tile = static_cast<SmallTile>(t);
-      const int d = std::abs(geometry_.row(c) - home_row(tile)) + std::abs(geometry_.col(c) - home_col(tile));
+      const int d =
+          std::abs(geometry_.row(c) - home_row(tile)) + std::abs(geometry_.col(c) - home_col(tile));
       distance_[static_cast<std::size_t>(t * n + c)] = static_cast<std::uint8_t>(d);
     }
   }

@@ -27,11 +27,27 @@ std::vector<Dir> parse_moves(std::string_view text, Notation notation) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     Dir d;
     switch (text[i]) {
-      case 'u': case 'U': d = Dir::Up; break;
-      case 'd': case 'D': d = Dir::Down; break;
-      case 'l': case 'L': d = Dir::Left; break;
-      case 'r': case 'R': d = Dir::Right; break;
-      case ' ': case '\t': case '\n': case '\r': continue;
+      case 'u':
+      case 'U':
+        d = Dir::Up;
+        break;
+      case 'd':
+      case 'D':
+        d = Dir::Down;
+        break;
+      case 'l':
+      case 'L':
+        d = Dir::Left;
+        break;
+      case 'r':
+      case 'R':
+        d = Dir::Right;
+        break;
+      case ' ':
+      case '\t':
+      case '\n':
+      case '\r':
+        continue;
       default:
         throw InputError("move " + std::to_string(i + 1) + " is '" + std::string(1, text[i]) +
                          "', not one of u, d, l, r");
@@ -45,7 +61,8 @@ bool apply_move(Board& board, Dir d) {
   const Cell blank = board.blank();
   const Cell target = board.geometry.step(blank, d);
   if (target < 0) return false;
-  std::swap(board.tiles[static_cast<std::size_t>(blank)], board.tiles[static_cast<std::size_t>(target)]);
+  std::swap(board.tiles[static_cast<std::size_t>(blank)],
+            board.tiles[static_cast<std::size_t>(target)]);
   return true;
 }
 

@@ -10,7 +10,8 @@ PermutationRank rank_permutation(std::span<const std::uint8_t> perm) {
   PermutationRank rank = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const auto v = perm[i];
-    const auto smaller_unused = static_cast<unsigned>(v) - static_cast<unsigned>(std::popcount(used & ((1u << v) - 1)));
+    const auto smaller_unused =
+        static_cast<unsigned>(v) - static_cast<unsigned>(std::popcount(used & ((1u << v) - 1)));
     rank += smaller_unused * kFactorial[n - 1 - i];
     used |= 1u << v;
   }

@@ -15,16 +15,22 @@ namespace npuzzle {
 namespace {
 
 template <class Heuristic>
-SearchResult<Dir> run_search(Algorithm a, const Board& board, const Board& goal, const Budget& budget) {
+SearchResult<Dir> run_search(Algorithm a, const Board& board, const Board& goal,
+                             const Budget& budget) {
   const TileDomain<Heuristic> domain(goal);
   const auto start = domain.state_of(board);
   switch (a) {
-    case Algorithm::Bfs: return breadth_first_search(domain, start, budget);
-    case Algorithm::Bibfs: return bidirectional_bfs(domain, start, budget);
-    case Algorithm::AStar: return astar_search(domain, start, budget);
-    case Algorithm::IdaStar: return ida_star_search(domain, start, budget);
+    case Algorithm::Bfs:
+      return breadth_first_search(domain, start, budget);
+    case Algorithm::Bibfs:
+      return bidirectional_bfs(domain, start, budget);
+    case Algorithm::AStar:
+      return astar_search(domain, start, budget);
+    case Algorithm::IdaStar:
+      return ida_star_search(domain, start, budget);
     case Algorithm::Auto:
-    case Algorithm::Table: break;
+    case Algorithm::Table:
+      break;
   }
   throw std::logic_error("run_search takes a search algorithm");
 }
@@ -47,12 +53,18 @@ Solution solve_with_table(const Board& board, const Board& goal) {
 
 std::string_view name(Algorithm a) {
   switch (a) {
-    case Algorithm::Auto: return "auto";
-    case Algorithm::Table: return "table";
-    case Algorithm::Bfs: return "bfs";
-    case Algorithm::Bibfs: return "bibfs";
-    case Algorithm::AStar: return "astar";
-    case Algorithm::IdaStar: return "idastar";
+    case Algorithm::Auto:
+      return "auto";
+    case Algorithm::Table:
+      return "table";
+    case Algorithm::Bfs:
+      return "bfs";
+    case Algorithm::Bibfs:
+      return "bibfs";
+    case Algorithm::AStar:
+      return "astar";
+    case Algorithm::IdaStar:
+      return "idastar";
   }
   return "?";
 }
@@ -77,11 +89,16 @@ std::optional<Heuristic> heuristic_named(std::string_view text) {
 
 std::string_view describe(SearchStatus s) {
   switch (s) {
-    case SearchStatus::Solved: return "solved";
-    case SearchStatus::NoSolution: return "unsolvable";
-    case SearchStatus::NodeLimit: return "node limit";
-    case SearchStatus::TimeLimit: return "time limit";
-    case SearchStatus::MemoryLimit: return "memory limit";
+    case SearchStatus::Solved:
+      return "solved";
+    case SearchStatus::NoSolution:
+      return "unsolvable";
+    case SearchStatus::NodeLimit:
+      return "node limit";
+    case SearchStatus::TimeLimit:
+      return "time limit";
+    case SearchStatus::MemoryLimit:
+      return "memory limit";
   }
   return "?";
 }

@@ -1,7 +1,6 @@
-#include "npuzzle/board.hpp"
-
 #include <gtest/gtest.h>
 
+#include "npuzzle/board.hpp"
 #include "npuzzle/errors.hpp"
 #include "npuzzle/geometry.hpp"
 

@@ -2,16 +2,14 @@
 // and every printed solution replayed by the reference model.
 
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
-
-#include <nlohmann/json.hpp>
 
 #include "npuzzle/format.hpp"
 #include "npuzzle/random_board.hpp"
@@ -34,8 +32,8 @@ std::string slurp(const std::filesystem::path& p) {
 
 // Runs the binary with `args` (each one quoted for the shell) and `input` on stdin.
 CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = "") {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("npuzzle-test-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "in", std::ios::binary) << input;
   std::string cmd = NPUZZLE_BIN;
@@ -44,7 +42,8 @@ CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = 
     for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     cmd += " " + quoted + "'";
   }
-  cmd += " <" + (dir / "in").string() + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  cmd +=
+      " <" + (dir / "in").string() + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
   const int status = std::system(cmd.c_str());
   CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
   std::filesystem::remove_all(dir);
@@ -73,13 +72,14 @@ const std::string kEightGoal = reference::encode(Board::blank_last({3, 3}).tiles
 
 TEST(JudgePoj1077, AnswersTheSpecSamples) {
   for (const char* alias : {"poj1077", "hdu1043", "acwing179"}) {
-    const CliRun r = npuzzle({"judge", alias},
-                          "2 3 4 1 5 x 7 6 8\n1 2 3 x 4 6 7 5 8\n2 1 3 4 5 6 7 8 x\n");
+    const CliRun r =
+        npuzzle({"judge", alias}, "2 3 4 1 5 x 7 6 8\n1 2 3 x 4 6 7 5 8\n2 1 3 4 5 6 7 8 x\n");
     ASSERT_EQ(r.code, 0) << r.err;
     const auto out = lines(r.out);
     ASSERT_EQ(out.size(), 3u);
     EXPECT_EQ(out[0].size(), 19u);
-    expect_solves(reference::encode(parse_board("2 3 4 1 5 x 7 6 8").tiles), out[0], kEightGoal, 3, 3);
+    expect_solves(reference::encode(parse_board("2 3 4 1 5 x 7 6 8").tiles), out[0], kEightGoal, 3,
+                  3);
     EXPECT_EQ(out[1], "rdr");
     EXPECT_EQ(out[2], "unsolvable");
     EXPECT_TRUE(r.err.empty());
@@ -87,7 +87,8 @@ TEST(JudgePoj1077, AnswersTheSpecSamples) {
 }
 
 TEST(JudgePoj1077, ReadsPuzzlesAcrossLinesAndGluedAndPrintsAnEmptyLineWhenSolved) {
-  const CliRun r = npuzzle({"judge", "poj1077"}, "1 2 3\n4 5 6\n7 8 x 23415x768\n1 2 3 x 4 6 7 5 8");
+  const CliRun r =
+      npuzzle({"judge", "poj1077"}, "1 2 3\n4 5 6\n7 8 x 23415x768\n1 2 3 x 4 6 7 5 8");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, 1), "\n");
   const auto out = lines(r.out);
@@ -124,11 +125,13 @@ TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
 }
 
 TEST(JudgePoj1077, ABadPuzzleIsReportedAndTheOthersAnswered) {
-  const CliRun r = npuzzle({"judge", "poj1077"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 9 x\n1 2 3 x 4 6 7 5 8\n1 2 3");
+  const CliRun r = npuzzle({"judge", "poj1077"},
+                           "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 9 x\n1 2 3 x 4 6 7 5 8\n1 2 3");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "rdr\nrdr\n");
   EXPECT_NE(r.err.find("line 2: '9' is not a tile"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("line 4: the input ends after 3 of the puzzle's 9 tiles"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 4: the input ends after 3 of the puzzle's 9 tiles"), std::string::npos)
+      << r.err;
 }
 
 TEST(JudgeAcwing108, AnswersTheSpecSampleAndEvenSizes) {
@@ -138,24 +141,28 @@ TEST(JudgeAcwing108, AnswersTheSpecSampleAndEvenSizes) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "TAK\nNIE\n");
   // On an even width the blank's row counts: one move down is reachable, a row swap is not.
-  const CliRun even = npuzzle({"judge", "acwing108"},
-                           "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 0\n3 2\n1 0\n1\n0\n0\n");
+  const CliRun even =
+      npuzzle({"judge", "acwing108"}, "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 0\n3 2\n1 0\n1\n0\n0\n");
   ASSERT_EQ(even.code, 0) << even.err;
   EXPECT_EQ(even.out, "TAK\nNIE\nTAK\n");
 }
 
 TEST(JudgeAcwing108, BadDatasetsAreNamedAndTheOthersAnswered) {
-  const CliRun r = npuzzle({"judge", "acwing108"}, "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 3\n1 0\n3 2\n2\n1 2\n3 0\n1 0\n3");
+  const CliRun r = npuzzle({"judge", "acwing108"},
+                           "2\n1 2\n3 0\n1 0\n3 2\n2\n1 2\n3 3\n1 0\n3 2\n2\n1 2\n3 0\n1 0\n3");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "TAK\n");
-  EXPECT_NE(r.err.find("dataset at line 6: first board: tile 3 appears twice"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("dataset at line 6: first board: tile 3 appears twice"), std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("dataset at line 11: the input ends after 7 of the dataset's 8 numbers"),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(npuzzle({"judge", "acwing108"}, "x\n").code, 2);
 }
 
 TEST(JudgeLeetcode773, AnswersTheSpecSamples) {
-  const CliRun r = npuzzle({"judge", "leetcode773"}, "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n");
+  const CliRun r = npuzzle({"judge", "leetcode773"},
+                           "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "1\n-1\n5\n");
 }
@@ -179,7 +186,8 @@ TEST(JudgeLeetcode773, EveryTwoByThreeBoardMatchesTheReferenceBfs) {
 }
 
 TEST(JudgeLeetcode773, OtherSizesAndBadLines) {
-  const CliRun r = npuzzle({"judge", "leetcode773"}, "[[1,2],[0,3]]\n[[1,2],[3]]\n[[2,1,3],[4,5,6],[7,8,0]]\n");
+  const CliRun r =
+      npuzzle({"judge", "leetcode773"}, "[[1,2],[0,3]]\n[[1,2],[3]]\n[[2,1,3],[4,5,6],[7,8,0]]\n");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "1\n-1\n");
   EXPECT_NE(r.err.find("line 2: rows of unequal length"), std::string::npos) << r.err;
@@ -190,7 +198,8 @@ TEST(Solve, ArgumentsStdinAndEveryForm) {
   ASSERT_EQ(r.code, 0) << r.err;
   expect_solves(reference::encode(parse_board("2 3 4 1 5 x 7 6 8").tiles), lines(r.out).at(0),
                 kEightGoal, 3, 3);
-  r = npuzzle({"solve"}, "1 2 3 x 4 6 7 5 8\n\n[[4,1,2],[5,0,3]]\n1 2 3/4 0 5\n2 1 3 4 5 6 7 8 0\n");
+  r = npuzzle({"solve"},
+              "1 2 3 x 4 6 7 5 8\n\n[[4,1,2],[5,0,3]]\n1 2 3/4 0 5\n2 1 3 4 5 6 7 8 0\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "rdr\nlurrd\nr\nunsolvable\n");
   r = npuzzle({"solve", "--size", "2x3", "4 1 2 5 0 3"});
@@ -226,8 +235,11 @@ TEST(Solve, JsonStatsAndTileNotation) {
   EXPECT_TRUE(j["stats"].contains("expanded"));
   r = npuzzle({"solve", "--notation", "tile", "1 2 3 x 4 6 7 5 8"});
   EXPECT_EQ(r.out, "lul\n");
-  r = npuzzle({"solve", "--stats", "--algo", "idastar", "--heuristic", "manhattan", "1 2 3 x 4 6 7 5 8"});
-  EXPECT_NE(r.out.find("stats: length 3, algorithm idastar (manhattan), expanded"), std::string::npos) << r.out;
+  r = npuzzle(
+      {"solve", "--stats", "--algo", "idastar", "--heuristic", "manhattan", "1 2 3 x 4 6 7 5 8"});
+  EXPECT_NE(r.out.find("stats: length 3, algorithm idastar (manhattan), expanded"),
+            std::string::npos)
+      << r.out;
   r = npuzzle({"solve", "--json", "2 1 3 4 5 6 7 8 0"});
   EXPECT_EQ(nlohmann::json::parse(r.out)["solvable"], false);
 }
@@ -240,7 +252,8 @@ TEST(Solve, ABudgetGivesUpClearly) {
 }
 
 TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
-  const CliRun r = npuzzle({"solve"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8\n1 2 3 x 4 6 7 5 5\n1 2 3 x 4 6 7 5 8\n");
+  const CliRun r = npuzzle(
+      {"solve"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8\n1 2 3 x 4 6 7 5 5\n1 2 3 x 4 6 7 5 8\n");
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "rdr\nrdr\n");
   EXPECT_NE(r.err.find("line 2: 8 tiles do not make a square board"), std::string::npos) << r.err;
@@ -249,7 +262,10 @@ TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
   EXPECT_EQ(npuzzle({"solve", "--size", "3by3", "1 2 3 0"}).code, 2);
   EXPECT_EQ(npuzzle({"solve", "--goal", "1 2 3 0", "1 2 3 4 5 6 7 8 0"}).code, 2);
   EXPECT_EQ(npuzzle({"solve", "--algo", "dfs", "1 2 3 0"}).code, 2);
-  EXPECT_EQ(npuzzle({"solve", "--algo", "table", "--size", "4x4"}, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n").code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--algo", "table", "--size", "4x4"},
+                    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n")
+                .code,
+            2);
 }
 
 TEST(Check, ParityAnswersIncludingHugeBoards) {
@@ -265,7 +281,8 @@ TEST(Check, ParityAnswersIncludingHugeBoards) {
 }
 
 TEST(Verify, ValidAndInvalidMoveStrings) {
-  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdr"}).out, "valid: reaches the goal in 3 moves\n");
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdr"}).out,
+            "valid: reaches the goal in 3 moves\n");
   EXPECT_EQ(npuzzle({"verify", "--notation", "tile", "1 2 3 x 4 6 7 5 8", "lul"}).out,
             "valid: reaches the goal in 3 moves\n");
   EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "lrdr"}).out,
@@ -302,7 +319,8 @@ TEST(Compare, EveryMethodFindsTheSameLength) {
   ASSERT_EQ(j["runs"].size(), 7u);
   for (const auto& run : j["runs"]) {
     EXPECT_EQ(run["length"], 31) << run.dump();
-    expect_solves(reference::encode(parse_board("8 6 7 2 5 4 3 0 1").tiles), run["moves"], kEightGoal, 3, 3);
+    expect_solves(reference::encode(parse_board("8 6 7 2 5 4 3 0 1").tiles), run["moves"],
+                  kEightGoal, 3, 3);
   }
   const CliRun text = npuzzle({"compare", "1 2 3 x 4 6 7 5 8"});
   EXPECT_NE(text.out.find("idastar  linear-conflict"), std::string::npos) << text.out;

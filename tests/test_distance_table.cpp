@@ -1,5 +1,3 @@
-#include "npuzzle/tiles/distance_table.hpp"
-
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -7,6 +5,7 @@
 
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
+#include "npuzzle/tiles/distance_table.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -59,7 +58,9 @@ void check_every_board(const Board& goal) {
   EXPECT_EQ(solved, dist.size());
 }
 
-TEST(DistanceTable, EveryEightPuzzleWithTheBlankFirst) { check_every_board(Board::blank_first({3, 3})); }
+TEST(DistanceTable, EveryEightPuzzleWithTheBlankFirst) {
+  check_every_board(Board::blank_first({3, 3}));
+}
 TEST(DistanceTable, EveryEightPuzzleWithTheBlankInTheCentre) {
   check_every_board(parse_board("1 2 3 4 0 5 6 7 8"));
 }

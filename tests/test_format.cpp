@@ -1,10 +1,9 @@
-#include "npuzzle/format.hpp"
-
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/format.hpp"
 
 namespace npuzzle {
 namespace {

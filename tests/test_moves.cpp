@@ -1,8 +1,7 @@
-#include "npuzzle/moves.hpp"
-
 #include <gtest/gtest.h>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/moves.hpp"
 
 namespace npuzzle {
 namespace {

@@ -1,11 +1,10 @@
-#include "npuzzle/parity.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/parity.hpp"
 #include "npuzzle/random_board.hpp"
 #include "support/reference.hpp"
 

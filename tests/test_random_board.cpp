@@ -1,10 +1,9 @@
-#include "npuzzle/random_board.hpp"
-
 #include <gtest/gtest.h>
 
 #include <map>
 
 #include "npuzzle/parity.hpp"
+#include "npuzzle/random_board.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -18,7 +17,8 @@ TEST(RandomBoard, SameSeedSameBoards) {
 
 TEST(RandomBoard, AlwaysSolvable) {
   std::mt19937_64 rng(1);
-  for (const Geometry g : {Geometry{2, 2}, Geometry{3, 3}, Geometry{4, 4}, Geometry{1, 5}, Geometry{5, 2}}) {
+  for (const Geometry g :
+       {Geometry{2, 2}, Geometry{3, 3}, Geometry{4, 4}, Geometry{1, 5}, Geometry{5, 2}}) {
     for (const Board& goal : {Board::blank_last(g), Board::blank_first(g)}) {
       for (int i = 0; i < 200; ++i) ASSERT_TRUE(solvable(random_board(goal, rng), goal));
     }

@@ -1,11 +1,11 @@
-#include "npuzzle/rank.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 #include <random>
 #include <vector>
+
+#include "npuzzle/rank.hpp"
 
 namespace npuzzle {
 namespace {

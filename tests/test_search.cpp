@@ -24,9 +24,9 @@ struct Method {
   Heuristic heuristic;
 };
 const Method kMethods[] = {
-    {Algorithm::Bfs, Heuristic::Manhattan},         {Algorithm::Bibfs, Heuristic::Manhattan},
-    {Algorithm::AStar, Heuristic::Manhattan},       {Algorithm::AStar, Heuristic::LinearConflict},
-    {Algorithm::IdaStar, Heuristic::Manhattan},     {Algorithm::IdaStar, Heuristic::LinearConflict},
+    {Algorithm::Bfs, Heuristic::Manhattan},     {Algorithm::Bibfs, Heuristic::Manhattan},
+    {Algorithm::AStar, Heuristic::Manhattan},   {Algorithm::AStar, Heuristic::LinearConflict},
+    {Algorithm::IdaStar, Heuristic::Manhattan}, {Algorithm::IdaStar, Heuristic::LinearConflict},
 };
 
 // Solves, checks the path replays to the goal, and returns its length.
@@ -37,8 +37,8 @@ int solved_length(const Board& board, const Board& goal, Method m) {
   const Solution s = solve(board, goal, o);
   EXPECT_EQ(s.status, SearchStatus::Solved);
   std::string state = reference::encode(board.tiles);
-  EXPECT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank),
-                                board.geometry.rows, board.geometry.cols));
+  EXPECT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank), board.geometry.rows,
+                                board.geometry.cols));
   EXPECT_EQ(state, reference::encode(goal.tiles));
   return static_cast<int>(s.moves.size());
 }

@@ -1,10 +1,9 @@
-#include "npuzzle/solver.hpp"
-
 #include <gtest/gtest.h>
 
 #include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
+#include "npuzzle/solver.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {

@@ -1,11 +1,10 @@
 #pragma once
 // Boards and sizes as people write them, and back.
 
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "npuzzle/board.hpp"
 

@@ -20,9 +20,15 @@ inline constexpr std::array<Dir, kDirCount> kAllDirs{Dir::Up, Dir::Down, Dir::Le
 /// Stands for "no previous move" where a move list leaves out the reverse of the last move.
 inline constexpr Dir kNoDir = static_cast<Dir>(kDirCount);
 
-constexpr int index(Dir d) { return static_cast<int>(d); }
-constexpr Dir reverse(Dir d) { return static_cast<Dir>(static_cast<std::uint8_t>(d) ^ 1u); }
-constexpr bool is_vertical(Dir d) { return d == Dir::Up || d == Dir::Down; }
+constexpr int index(Dir d) {
+  return static_cast<int>(d);
+}
+constexpr Dir reverse(Dir d) {
+  return static_cast<Dir>(static_cast<std::uint8_t>(d) ^ 1u);
+}
+constexpr bool is_vertical(Dir d) {
+  return d == Dir::Up || d == Dir::Down;
+}
 
 struct Geometry {
   int rows = 0;
@@ -36,10 +42,14 @@ struct Geometry {
   constexpr Cell step(Cell c, Dir d) const {
     const int r = row(c), k = col(c);
     switch (d) {
-      case Dir::Up: return r > 0 ? c - cols : -1;
-      case Dir::Down: return r + 1 < rows ? c + cols : -1;
-      case Dir::Left: return k > 0 ? c - 1 : -1;
-      case Dir::Right: return k + 1 < cols ? c + 1 : -1;
+      case Dir::Up:
+        return r > 0 ? c - cols : -1;
+      case Dir::Down:
+        return r + 1 < rows ? c + cols : -1;
+      case Dir::Left:
+        return k > 0 ? c - 1 : -1;
+      case Dir::Right:
+        return k + 1 < cols ? c + 1 : -1;
     }
     return -1;
   }

@@ -24,6 +24,8 @@ void unrank_permutation(PermutationRank rank, std::span<std::uint8_t> perm);
 
 /// Two permutations that differ only in their last two elements have ranks 2k and 2k + 1 and
 /// opposite parities, so where only one parity can occur, rank / 2 indexes densely.
-constexpr PermutationRank half_rank(PermutationRank rank) { return rank >> 1; }
+constexpr PermutationRank half_rank(PermutationRank rank) {
+  return rank >> 1;
+}
 
 }  // namespace npuzzle

@@ -14,9 +14,8 @@ namespace npuzzle {
 
 enum class Algorithm { Auto, Table, Bfs, Bibfs, AStar, IdaStar };
 enum class Heuristic { Manhattan, LinearConflict };
-inline constexpr std::array kAlgorithms{Algorithm::Auto,  Algorithm::Table,
-                                        Algorithm::Bfs,   Algorithm::Bibfs,
-                                        Algorithm::AStar, Algorithm::IdaStar};
+inline constexpr std::array kAlgorithms{Algorithm::Auto,  Algorithm::Table, Algorithm::Bfs,
+                                        Algorithm::Bibfs, Algorithm::AStar, Algorithm::IdaStar};
 inline constexpr std::array kHeuristics{Heuristic::Manhattan, Heuristic::LinearConflict};
 
 std::string_view name(Algorithm a);
@@ -27,7 +26,9 @@ std::optional<Heuristic> heuristic_named(std::string_view text);
 std::string_view describe(SearchStatus s);  // "solved", "unsolvable", "node limit", ...
 
 /// Whether an algorithm reads a heuristic.
-constexpr bool is_informed(Algorithm a) { return a == Algorithm::AStar || a == Algorithm::IdaStar; }
+constexpr bool is_informed(Algorithm a) {
+  return a == Algorithm::AStar || a == Algorithm::IdaStar;
+}
 
 struct SolveOptions {
   /// Auto: the distance table up to 9 cells, IDA* with linear conflict beyond.

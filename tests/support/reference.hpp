@@ -61,11 +61,16 @@ inline bool replay(std::string& s, const std::string& moves, int rows, int cols)
   for (char m : moves) {
     const auto blank = static_cast<int>(s.find('A'));
     int r = blank / cols, c = blank % cols;
-    if (m == 'u') --r;
-    else if (m == 'd') ++r;
-    else if (m == 'l') --c;
-    else if (m == 'r') ++c;
-    else return false;
+    if (m == 'u')
+      --r;
+    else if (m == 'd')
+      ++r;
+    else if (m == 'l')
+      --c;
+    else if (m == 'r')
+      ++c;
+    else
+      return false;
     if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
     std::swap(s[static_cast<std::size_t>(blank)], s[static_cast<std::size_t>(r * cols + c)]);
   }

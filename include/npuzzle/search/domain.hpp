@@ -35,14 +35,14 @@ concept SearchDomain = requires(const D& d, typename D::State& s, const typename
 
 /// Limits on one search; 0 means no limit.
 struct Budget {
-  std::uint64_t max_nodes = 0;          // expanded nodes
-  double timeout_seconds = 0;           // wall-clock time
-  std::size_t max_memory_bytes = 0;     // search structures of the algorithms that store states
+  std::uint64_t max_nodes = 0;       // expanded nodes
+  double timeout_seconds = 0;        // wall-clock time
+  std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
 };
 
 enum class SearchStatus {
   Solved,
-  NoSolution,   // the whole reachable space was searched
+  NoSolution,  // the whole reachable space was searched
   NodeLimit,
   TimeLimit,
   MemoryLimit,
@@ -52,7 +52,7 @@ struct SearchStats {
   std::uint64_t expanded = 0;   // states whose successors were generated
   std::uint64_t generated = 0;  // successor states produced
   double seconds = 0;
-  std::size_t peak_bytes = 0;   // peak size of the search's own structures
+  std::size_t peak_bytes = 0;  // peak size of the search's own structures
 };
 
 template <class Move>
@@ -74,11 +74,13 @@ class SearchRun {
   /// that stops the search, if one is reached. The clock is read only every 4096 calls.
   std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
     if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
-    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes) return SearchStatus::NodeLimit;
+    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes)
+      return SearchStatus::NodeLimit;
     if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
       return SearchStatus::MemoryLimit;
     }
-    if (budget_.timeout_seconds > 0 && (++calls_ & 4095) == 0 && elapsed() > budget_.timeout_seconds) {
+    if (budget_.timeout_seconds > 0 && (++calls_ & 4095) == 0 &&
+        elapsed() > budget_.timeout_seconds) {
       return SearchStatus::TimeLimit;
     }
     return std::nullopt;

@@ -34,7 +34,9 @@ class NodeStore {
   Index find(const std::byte* record) const { return slots_[find_slot(record)]; }
 
   /// Valid until the next insert.
-  const std::byte* record(Index i) const { return records_.data() + std::size_t{i} * record_bytes_; }
+  const std::byte* record(Index i) const {
+    return records_.data() + std::size_t{i} * record_bytes_;
+  }
   std::size_t size() const { return records_.size() / record_bytes_; }
   std::size_t bytes() const { return records_.capacity() + slots_.capacity() * sizeof(Index); }
 

@@ -43,7 +43,9 @@ class TileDomain {
     return s;
   }
 
-  std::span<const Move> moves(const State& s, Move last) const { return moves_.moves(s.blank, last); }
+  std::span<const Move> moves(const State& s, Move last) const {
+    return moves_.moves(s.blank, last);
+  }
 
   void apply(State& s, Move d) const {
     const Cell from = moves_.target(s.blank, d);  // the tile there slides into the blank
@@ -82,9 +84,10 @@ class TileDomain {
   void unpack(const std::byte* in, State& s) const {
     s.tiles.resize(goal_.size());
     for (std::size_t c = 0; c < s.tiles.size(); ++c) {
-      const auto tile = packed_bytes_ == s.tiles.size()
-                            ? std::to_integer<SmallTile>(in[c])
-                            : static_cast<SmallTile>(std::to_integer<unsigned>(in[c / 2] >> (4 * (c % 2))) & 15u);
+      const auto tile =
+          packed_bytes_ == s.tiles.size()
+              ? std::to_integer<SmallTile>(in[c])
+              : static_cast<SmallTile>(std::to_integer<unsigned>(in[c / 2] >> (4 * (c % 2))) & 15u);
       s.tiles[c] = tile;
       if (tile == kBlank) s.blank = static_cast<Cell>(c);
     }
