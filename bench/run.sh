@@ -3,13 +3,15 @@
 #   judge poj1077 on 100,000 seeded random 8-puzzles (parsing and printing included),
 #   judge acwing108 on ten 499x499 datasets,
 #   solve (auto) on seeded random 3x4 and 4x3 boards,
+#   judge poj3131 on five seeded 15-dataset inputs whose answers are all 29, 30 or -1, by exact
+#   search (no answer table) and with the answer table,
 # then the library micro-benchmarks (Google Benchmark).
 # Usage: bench/run.sh [RUNS]   (default 5)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-5}"
 "$root/npuzzle" --help >/dev/null  # builds if needed
-cmake --build "$root/build" --target npuzzle_bench >/dev/null
+cmake --build "$root/build" --target npuzzle_bench cube_hard_inputs >/dev/null
 bin="$root/build/npuzzle"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -42,5 +44,20 @@ for size in 3x4 4x3; do
   s=$(median_seconds "$work/twelve.txt" solve)
   echo "solve (auto) on 20 random ${size} boards: ${s} s median of $runs ($(awk -v s="$s" 'BEGIN{printf "%.1f", s*1000/20}') ms per board)"
 done
+
+export NPUZZLE_CACHE="$work/cache"
+"$bin" cube table build 2>/dev/null
+for seed in 1 2 3 4 5; do "$root/build/bench/cube_hard_inputs" "$seed" >"$work/cube$seed.txt"; done
+for mode in search table; do
+  cache="$work/cache"
+  [ "$mode" = search ] && cache="$work/no-cache"
+  times=""
+  for seed in 1 2 3 4 5; do
+    times+="$(NPUZZLE_CACHE="$cache" median_seconds "$work/cube$seed.txt" judge poj3131) "
+  done
+  echo "judge poj3131 by $mode, 15 datasets answered 29, 30 or -1: $times s (median of $runs, per input)"
+done
+s=$(median_seconds /dev/null --version)
+echo "npuzzle --version alone (process start): ${s} s median of $runs"
 
 "$root/build/bench/npuzzle_bench" --benchmark_repetitions="$runs" --benchmark_report_aggregates_only=true

@@ -9,11 +9,11 @@
 namespace npuzzle::cli {
 
 Command add_judge(CLI::App& root) {
-  static const std::map<std::string, int (*)()> kProblems{{"poj1077", judge_poj1077},
-                                                          {"hdu1043", judge_poj1077},
-                                                          {"acwing179", judge_poj1077},
-                                                          {"acwing108", judge_acwing108},
-                                                          {"leetcode773", judge_leetcode773}};
+  static const std::map<std::string, int (*)()> kProblems{
+      {"poj1077", judge_poj1077},         {"hdu1043", judge_poj1077},
+      {"acwing179", judge_poj1077},       {"acwing108", judge_acwing108},
+      {"leetcode773", judge_leetcode773}, {"poj3131", judge_poj3131},
+      {"aoj1268", judge_poj3131},         {"uva1604", judge_poj3131}};
   auto problem = std::make_shared<std::string>();
   auto* app = root.add_subcommand(
       "judge",
@@ -22,7 +22,9 @@ Command add_judge(CLI::App& root) {
       "                                     move string per puzzle, or 'unsolvable'\n"
       "  acwing108                          n, then two n x n boards -> TAK if the second can be\n"
       "                                     reached from the first, else NIE\n"
-      "  leetcode773                        one JSON board per line -> least moves, or -1");
+      "  leetcode773                        one JSON board per line -> least moves, or -1\n"
+      "  poj3131 (also aoj1268, uva1604)    Cubic Eight-Puzzle datasets -> least moves if at most\n"
+      "                                     30, else -1");
   std::vector<std::string> names;
   for (const auto& [name, run] : kProblems) names.push_back(name);
   app->add_option("problem", *problem, "Which problem")->required()->check(CLI::IsMember(names));

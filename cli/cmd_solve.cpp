@@ -39,7 +39,10 @@ int run_solve(SolveFlags& f) {
         default:
           std::cout << "unknown\n";
       }
-      if (f.output.stats) std::cout << stats_line(s) << '\n';
+      if (f.output.stats) {
+        std::cout << stats_line(s.status, s.moves.size(), s.algorithm, s.heuristic, s.stats)
+                  << '\n';
+      }
     }
     if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
       gave_up = true;

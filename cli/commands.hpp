@@ -12,5 +12,9 @@ Command add_verify(CLI::App& root);
 Command add_random(CLI::App& root);
 Command add_hint(CLI::App& root);
 Command add_judge(CLI::App& root);
+Command add_cube(CLI::App& root);
+Command add_cube_solve(CLI::App& cube);
+Command add_cube_verify(CLI::App& cube);
+Command add_cube_table(CLI::App& cube);
 
 }  // namespace npuzzle::cli

@@ -129,12 +129,20 @@ std::string human_bytes(std::size_t b) {
   return fmt::format("{:.2f} GiB", x / (1024.0 * 1024 * 1024));
 }
 
-std::string stats_line(const Solution& s) {
+std::string stats_line(SearchStatus status, std::size_t length, Algorithm algorithm,
+                       std::optional<Heuristic> heuristic, const SearchStats& stats) {
   return fmt::format(
       "stats: length {}, algorithm {}{}, expanded {}, generated {}, time {}, memory {}",
-      s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", name(s.algorithm),
-      s.heuristic ? fmt::format(" ({})", name(*s.heuristic)) : "", s.stats.expanded,
-      s.stats.generated, human_seconds(s.stats.seconds), human_bytes(s.stats.peak_bytes));
+      status == SearchStatus::Solved ? std::to_string(length) : std::string(describe(status)),
+      name(algorithm), heuristic ? fmt::format(" ({})", name(*heuristic)) : "", stats.expanded,
+      stats.generated, human_seconds(stats.seconds), human_bytes(stats.peak_bytes));
+}
+
+nlohmann::json stats_json(const SearchStats& stats) {
+  return {{"expanded", stats.expanded},
+          {"generated", stats.generated},
+          {"seconds", stats.seconds},
+          {"peak_bytes", stats.peak_bytes}};
 }
 
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
@@ -153,11 +161,7 @@ nlohmann::json solution_json(const Board& board, const Board& goal, const Soluti
       {"notation", notation == Notation::Blank ? "blank" : "tile"},
       {"algorithm", name(s.algorithm)},
       {"heuristic", s.heuristic ? nlohmann::json(name(*s.heuristic)) : nlohmann::json(nullptr)},
-      {"stats",
-       {{"expanded", s.stats.expanded},
-        {"generated", s.stats.generated},
-        {"seconds", s.stats.seconds},
-        {"peak_bytes", s.stats.peak_bytes}}}};
+      {"stats", stats_json(s.stats)}};
   return j;
 }
 

@@ -80,8 +80,10 @@ int for_each_board(
 
 std::string human_seconds(double s);
 std::string human_bytes(std::size_t b);
-/// "length 19, expanded 0, ..." for --stats.
-std::string stats_line(const Solution& s);
+/// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.
+std::string stats_line(SearchStatus status, std::size_t length, Algorithm algorithm,
+                       std::optional<Heuristic> heuristic, const SearchStats& stats);
+nlohmann::json stats_json(const SearchStats& stats);
 /// One board's solve as a JSON object: board, goal, solvable, moves, length, optimal, ...
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
                              Notation notation);

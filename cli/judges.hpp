@@ -7,5 +7,6 @@ namespace npuzzle::cli {
 int judge_poj1077();
 int judge_acwing108();
 int judge_leetcode773();
+int judge_poj3131();
 
 }  // namespace npuzzle::cli

@@ -93,6 +93,8 @@ std::string_view describe(SearchStatus s) {
       return "solved";
     case SearchStatus::NoSolution:
       return "unsolvable";
+    case SearchStatus::DepthLimit:
+      return "depth limit";
     case SearchStatus::NodeLimit:
       return "node limit";
     case SearchStatus::TimeLimit:

@@ -30,13 +30,15 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-// Runs the binary with `args` (each one quoted for the shell) and `input` on stdin.
-CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = "") {
+// Runs the binary with `args` (each one quoted for the shell), `input` on stdin and `env`
+// (assignments such as "NPUZZLE_CACHE=/tmp/x") in its environment.
+CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = "",
+               const std::string& env = "") {
   const auto dir =
       std::filesystem::temp_directory_path() / ("npuzzle-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "in", std::ios::binary) << input;
-  std::string cmd = NPUZZLE_BIN;
+  std::string cmd = env + " " + NPUZZLE_BIN;
   for (const auto& a : args) {
     std::string quoted = "'";
     for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -324,6 +326,122 @@ TEST(Compare, EveryMethodFindsTheSameLength) {
   }
   const CliRun text = npuzzle({"compare", "1 2 3 x 4 6 7 5 8"});
   EXPECT_NE(text.out.find("idastar  linear-conflict"), std::string::npos) << text.out;
+}
+
+const char* const kCubeSample =
+    "1 2\nW W W\nE W W\nW W W\n2 1\nR B W\nR W W\nE W W\n3 3\nW B W\nB R E\nR B R\n"
+    "3 3\nB W R\nB W R\nB E R\n2 1\nB B B\nB R B\nB R E\n1 1\nR R R\nW W W\nR R E\n"
+    "2 1\nR R R\nB W B\nR R E\n3 2\nR R R\nW E W\nR R R\n0 0\n";
+const char* const kCubeSampleAnswers = "0\n3\n13\n23\n29\n30\n-1\n-1\n";
+
+// A cache directory of the test's own, removed at the end.
+struct TempCache {
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-cache-" + std::to_string(::getpid()));
+  std::string env = "NPUZZLE_CACHE=" + dir.string();
+  std::filesystem::path table = dir / "cube-answers.tbl";
+  ~TempCache() { std::filesystem::remove_all(dir); }
+};
+
+TEST(JudgePoj3131, AnswersTheSpecSampleBySearchThenByTableAndRepairsADamagedTable) {
+  const TempCache cache;
+  CliRun r = npuzzle({"judge", "poj3131"}, kCubeSample, cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, kCubeSampleAnswers);
+  EXPECT_FALSE(std::filesystem::exists(cache.table));  // judging never builds the table
+
+  r = npuzzle({"cube", "table", "build"}, "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(npuzzle({"cube", "table", "verify"}, "", cache.env).code, 0);
+  for (const char* alias : {"poj3131", "aoj1268", "uva1604"}) {
+    r = npuzzle({"judge", alias}, kCubeSample, cache.env);
+    EXPECT_EQ(r.out, kCubeSampleAnswers) << alias;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+  }
+
+  {
+    std::fstream f(cache.table, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-1000, std::ios::end);
+    f.put('\x07');
+  }
+  r = npuzzle({"cube", "table", "verify"}, "", cache.env);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("checksum"), std::string::npos) << r.err;
+  r = npuzzle({"judge", "poj3131"}, kCubeSample, cache.env);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, kCubeSampleAnswers);
+  EXPECT_NE(r.err.find("rebuilding"), std::string::npos) << r.err;
+  EXPECT_EQ(npuzzle({"cube", "table", "verify"}, "", cache.env).code, 0);
+  EXPECT_EQ(npuzzle({"cube", "table", "remove"}, "", cache.env).code, 0);
+  EXPECT_FALSE(std::filesystem::exists(cache.table));
+}
+
+TEST(JudgePoj3131, BadDatasetsAreNamedAndTheOthersAnswered) {
+  const TempCache cache;
+  const CliRun r = npuzzle({"judge", "poj3131"},
+                           "1 2\nW W W\nE W W\nW W W\n"  // 1: fine
+                           "1 1\nW W W\nW W W\nW W W\n"  // 2: no E
+                           "1 1\nE W W\nW E W\nW W W\n"  // 3: two E's
+                           "1 1\nE W W\nW G W\nW W W\n"  // 4: a bad letter
+                           "4 1\nE W W\nW W W\nW W W\n"  // 5: off the board
+                           "2 1\nR B W\nR W W\nE W W\n"  // 6: fine
+                           "1 1\nE W W\nW W\n",          // 7: truncated
+                           cache.env);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "0\n3\n");
+  for (const char* message :
+       {"dataset 2 (line 5): the pattern has no E", "dataset 3 (line 9): the pattern has two E's",
+        "dataset 4 (line 13): 'G' in the pattern is not one of B, W, R, E",
+        "dataset 5 (line 17): square 4 1 is off the board",
+        "dataset 7 (line 25): the input ends after 5 of the pattern's 9 squares"}) {
+    EXPECT_NE(r.err.find(message), std::string::npos) << message << "\n" << r.err;
+  }
+}
+
+TEST(CubeSolve, PrintsTrueDistancesAndSequencesThatVerify) {
+  const TempCache cache;
+  CliRun r = npuzzle({"cube", "solve"}, kCubeSample, cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 8u);
+  const int expected[] = {0, 3, 13, 23, 29, 30, 31, 35};  // no cap: the last two exceed 30
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::istringstream line(out[i]);
+    int length = -2;
+    std::string m;
+    line >> length >> m;
+    EXPECT_EQ(length, expected[i]) << out[i];
+    EXPECT_EQ(m.size(), static_cast<std::size_t>(length)) << out[i];
+    moves.push_back(m);
+  }
+  std::vector<std::string> args{"cube", "verify"};
+  args.insert(args.end(), moves.begin(), moves.end());
+  r = npuzzle(args, kCubeSample, cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const auto& verdict : lines(r.out))
+    EXPECT_EQ(verdict.rfind("valid: makes the pattern", 0), 0u) << verdict;
+
+  r = npuzzle({"cube", "solve", "--max-depth", "30", "--json"}, kCubeSample, cache.env);
+  const auto json = lines(r.out);
+  ASSERT_EQ(json.size(), 8u);
+  EXPECT_EQ(nlohmann::json::parse(json[5])["length"], 30);
+  EXPECT_EQ(nlohmann::json::parse(json[7])["status"], "depth limit");
+  EXPECT_EQ(nlohmann::json::parse(json[7])["length"], nullptr);
+}
+
+TEST(CubeVerify, SaysWhyASequenceFails) {
+  const std::string dataset = "2 1\nR B W\nR W W\nE W W\n0 0\n";
+  EXPECT_EQ(npuzzle({"cube", "verify", "uu"}, dataset).out,
+            "invalid: move 1 ('u') leaves the board\n");
+  EXPECT_EQ(npuzzle({"cube", "verify", "d"}, dataset).out,
+            "invalid: the 1 moves end with tops WRW/WEW/WWW, not the pattern\n");
+  const std::string two = "2 1\nR B W\nR W W\nE W W\n2 1\nR B W\nR W W\nE W W\n";
+  const CliRun none = npuzzle({"cube", "verify", "ldd"}, two);
+  EXPECT_EQ(none.code, 2);
+  EXPECT_EQ(none.out, "valid: makes the pattern in 3 moves\n");
+  EXPECT_NE(none.err.find("dataset 2 (line 5): dataset 2 has no move string"), std::string::npos)
+      << none.err;
 }
 
 TEST(Usage, HelpAndMistakes) {

@@ -4,14 +4,17 @@
 // shortest path, consistent or not.
 
 #include <cstdint>
+#include <limits>
 
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/node_store.hpp"
 
 namespace npuzzle {
 
+/// From any of `starts` to a goal state.
 template <SearchDomain D>
-SearchResult<typename D::Move> astar_search(const D& domain, const typename D::State& start,
+SearchResult<typename D::Move> astar_search(const D& domain,
+                                            std::span<const typename D::State> starts,
                                             const Budget& budget) {
   using Move = typename D::Move;
   using Index = NodeStore::Index;
@@ -47,12 +50,17 @@ SearchResult<typename D::Move> astar_search(const D& domain, const typename D::S
     closed.push_back(false);
   };
 
-  domain.pack(start, buffer.data());
-  store.insert(buffer.data());
-  add(NodeStore::kNone, D::kNoMove, 0, domain.estimate(start));
-  push(0);
+  for (const auto& s : starts) {
+    domain.pack(s, buffer.data());
+    if (const auto [root, inserted] = store.insert(buffer.data()); inserted) {
+      add(NodeStore::kNone, D::kNoMove, 0, domain.estimate(s));
+      push(root);
+    }
+  }
+  const int max_f = budget.max_depth.value_or(std::numeric_limits<int>::max());
+  bool pruned = false;  // whether max_depth cut anything off
 
-  typename D::State state = start;
+  typename D::State state = starts.front();
   while (open_entries > 0) {
     while (open[lowest].empty()) ++lowest;
     const Index i = open[lowest].back();
@@ -70,7 +78,9 @@ SearchResult<typename D::Move> astar_search(const D& domain, const typename D::S
       domain.apply(state, m);
       ++run.stats.generated;
       domain.pack(state, buffer.data());
-      if (const auto [child, inserted] = store.insert(buffer.data()); inserted) {
+      if (child_g + domain.estimate(state) > max_f) {
+        pruned = true;
+      } else if (const auto [child, inserted] = store.insert(buffer.data()); inserted) {
         add(i, m, child_g, domain.estimate(state));
         push(child);
       } else if (child_g < g[child]) {
@@ -83,7 +93,13 @@ SearchResult<typename D::Move> astar_search(const D& domain, const typename D::S
       domain.apply(state, domain.reverse(m));
     }
   }
-  return run.finish<Move>(SearchStatus::NoSolution);
+  return run.finish<Move>(pruned ? SearchStatus::DepthLimit : SearchStatus::NoSolution);
+}
+
+template <SearchDomain D>
+SearchResult<typename D::Move> astar_search(const D& domain, const typename D::State& start,
+                                            const Budget& budget) {
+  return astar_search(domain, std::span(&start, 1), budget);
 }
 
 }  // namespace npuzzle

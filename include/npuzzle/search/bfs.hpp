@@ -6,13 +6,17 @@
 
 namespace npuzzle {
 
+/// From any of `starts` to a goal state.
 template <SearchDomain D>
-SearchResult<typename D::Move> breadth_first_search(const D& domain, const typename D::State& start,
+SearchResult<typename D::Move> breadth_first_search(const D& domain,
+                                                    std::span<const typename D::State> starts,
                                                     const Budget& budget) {
   using Move = typename D::Move;
   using Index = NodeStore::Index;
   SearchRun run(budget);
-  if (domain.is_goal(start)) return run.finish<Move>(SearchStatus::Solved);
+  for (const auto& s : starts) {
+    if (domain.is_goal(s)) return run.finish<Move>(SearchStatus::Solved);
+  }
 
   NodeStore store(domain.packed_bytes());
   std::vector<Index> parent;
@@ -21,15 +25,26 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain, const typen
   const auto bytes = [&] {
     return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move);
   };
+  for (const auto& s : starts) {
+    domain.pack(s, buffer.data());
+    if (store.insert(buffer.data()).inserted) {
+      parent.push_back(NodeStore::kNone);
+      via.push_back(D::kNoMove);
+    }
+  }
 
-  domain.pack(start, buffer.data());
-  store.insert(buffer.data());
-  parent.push_back(NodeStore::kNone);
-  via.push_back(D::kNoMove);
-
-  typename D::State state = start;
-  // Insertion order is breadth-first order: the store is the queue.
-  for (Index i = 0; i < store.size(); ++i) {
+  typename D::State state = starts.front();
+  // Insertion order is breadth-first order: the store is the queue, and a layer ends where the
+  // store ended when the layer began.
+  int depth = 0;
+  for (Index i = 0, layer_end = static_cast<Index>(store.size()); i < store.size(); ++i) {
+    if (i == layer_end) {
+      ++depth;
+      layer_end = static_cast<Index>(store.size());
+    }
+    if (budget.max_depth && depth >= *budget.max_depth) {
+      return run.finish<Move>(SearchStatus::DepthLimit);
+    }
     if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
     domain.unpack(store.record(i), state);
     ++run.stats.expanded;
@@ -48,6 +63,12 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain, const typen
     }
   }
   return run.finish<Move>(SearchStatus::NoSolution);
+}
+
+template <SearchDomain D>
+SearchResult<typename D::Move> breadth_first_search(const D& domain, const typename D::State& start,
+                                                    const Budget& budget) {
+  return breadth_first_search(domain, std::span(&start, 1), budget);
 }
 
 }  // namespace npuzzle

@@ -1,6 +1,6 @@
 #pragma once
-// Bidirectional breadth-first search: a layer at a time from the start and from every goal state,
-// always growing the side whose frontier is smaller.
+// Bidirectional breadth-first search: a layer at a time from the starts and from every goal
+// state, always growing the side whose frontier is smaller.
 
 #include <algorithm>
 
@@ -9,13 +9,17 @@
 
 namespace npuzzle {
 
+/// From any of `starts` to a goal state.
 template <SearchDomain D>
-SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename D::State& start,
+SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
+                                                 std::span<const typename D::State> starts,
                                                  const Budget& budget) {
   using Move = typename D::Move;
   using Index = NodeStore::Index;
   SearchRun run(budget);
-  if (domain.is_goal(start)) return run.finish<Move>(SearchStatus::Solved);
+  for (const auto& s : starts) {
+    if (domain.is_goal(s)) return run.finish<Move>(SearchStatus::Solved);
+  }
 
   struct Side {
     explicit Side(std::size_t record_bytes) : store(record_bytes) {}
@@ -31,6 +35,7 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename
         via.push_back(D::kNoMove);
       }
     }
+    int depth() const { return static_cast<int>(layer_begin.size()) - 1; }
     std::size_t frontier() const { return store.size() - layer_begin.back(); }
     std::size_t bytes() const {
       return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move);
@@ -38,14 +43,16 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename
   };
   Side forward(domain.packed_bytes()), backward(domain.packed_bytes());
   std::vector<std::byte> buffer(domain.packed_bytes());
-  domain.pack(start, buffer.data());
-  forward.add_root(buffer.data());
+  for (const auto& s : starts) {
+    domain.pack(s, buffer.data());
+    forward.add_root(buffer.data());
+  }
   for (const auto& goal : domain.goal_states()) {
     domain.pack(goal, buffer.data());
     backward.add_root(buffer.data());
   }
 
-  // The moves from the start through the node met on each side to a goal. A backward node's
+  // The moves from a start through the node met on each side to a goal. A backward node's
   // `via` is the move that led away from the goal, so walking to its root replays reverses.
   const auto join = [&](Index f, Index b) {
     std::vector<Move> path = trace_path(forward.parent, forward.via, f);
@@ -55,10 +62,13 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename
     return path;
   };
 
-  typename D::State state = start;
+  typename D::State state = starts.front();
   // While no node is on both sides, a path is longer than the two depths together, so the first
   // node met closes a shortest path.
   while (forward.frontier() > 0 && backward.frontier() > 0) {
+    if (budget.max_depth && forward.depth() + backward.depth() >= *budget.max_depth) {
+      return run.finish<Move>(SearchStatus::DepthLimit);
+    }
     const bool grow_forward = forward.frontier() <= backward.frontier();
     Side& side = grow_forward ? forward : backward;
     const Side& other = grow_forward ? backward : forward;
@@ -87,6 +97,12 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename
     side.layer_begin.push_back(end);
   }
   return run.finish<Move>(SearchStatus::NoSolution);
+}
+
+template <SearchDomain D>
+SearchResult<typename D::Move> bidirectional_bfs(const D& domain, const typename D::State& start,
+                                                 const Budget& budget) {
+  return bidirectional_bfs(domain, std::span(&start, 1), budget);
 }
 
 }  // namespace npuzzle

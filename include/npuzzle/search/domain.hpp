@@ -38,11 +38,13 @@ struct Budget {
   std::uint64_t max_nodes = 0;       // expanded nodes
   double timeout_seconds = 0;        // wall-clock time
   std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
+  std::optional<int> max_depth;      // solutions longer than this are not looked for
 };
 
 enum class SearchStatus {
   Solved,
   NoSolution,  // the whole reachable space was searched
+  DepthLimit,  // no solution of at most max_depth moves exists
   NodeLimit,
   TimeLimit,
   MemoryLimit,

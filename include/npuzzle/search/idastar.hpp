@@ -3,6 +3,7 @@
 // Memory is the path alone; it never ends on a puzzle with no solution, so callers decide
 // solvability first.
 
+#include <algorithm>
 #include <limits>
 
 #include "npuzzle/search/domain.hpp"
@@ -15,15 +16,22 @@ class IdaStar {
   using Move = typename D::Move;
   using State = typename D::State;
 
-  IdaStar(const D& domain, const Budget& budget) : domain_(domain), run_(budget) {}
+  IdaStar(const D& domain, const Budget& budget)
+      : domain_(domain), run_(budget), max_depth_(budget.max_depth) {}
 
-  SearchResult<Move> solve(State state) {
-    int bound = domain_.estimate(state);
+  /// From any of `starts` (each iteration tries them in turn) to a goal state.
+  SearchResult<Move> solve(std::span<const State> starts) {
+    int bound = kInfinity;
+    for (const State& s : starts) bound = std::min(bound, domain_.estimate(s));
+    std::vector<State> roots(starts.begin(), starts.end());
     for (;;) {
+      if (max_depth_ && bound > *max_depth_) return run_.finish<Move>(SearchStatus::DepthLimit);
       next_bound_ = kInfinity;
-      const Outcome outcome = search(state, 0, bound, D::kNoMove);
-      if (outcome == Outcome::Found) return run_.finish(SearchStatus::Solved, std::move(path_));
-      if (outcome == Outcome::Stopped) return run_.finish<Move>(stop_);
+      for (State& root : roots) {
+        const Outcome outcome = search(root, 0, bound, D::kNoMove);
+        if (outcome == Outcome::Found) return run_.finish(SearchStatus::Solved, std::move(path_));
+        if (outcome == Outcome::Stopped) return run_.finish<Move>(stop_);
+      }
       if (next_bound_ == kInfinity) return run_.finish<Move>(SearchStatus::NoSolution);
       bound = next_bound_;
     }
@@ -61,6 +69,7 @@ class IdaStar {
 
   const D& domain_;
   SearchRun run_;
+  std::optional<int> max_depth_;
   std::vector<Move> path_;
   int next_bound_ = kInfinity;
   SearchStatus stop_ = SearchStatus::NoSolution;
@@ -69,7 +78,7 @@ class IdaStar {
 template <SearchDomain D>
 SearchResult<typename D::Move> ida_star_search(const D& domain, const typename D::State& start,
                                                const Budget& budget) {
-  return IdaStar<D>(domain, budget).solve(start);
+  return IdaStar<D>(domain, budget).solve(std::span(&start, 1));
 }
 
 }  // namespace npuzzle

@@ -2,6 +2,7 @@
 // Fixed-size packed states, stored once each, found by an open-addressing hash of their bytes.
 // Indices follow insertion order, so a breadth-first search needs no queue besides the store.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -51,15 +52,9 @@ class NodeStore {
 
   std::uint64_t hash(const std::byte* p) const {
     std::uint64_t h = record_bytes_;
-    std::size_t i = 0;
-    for (; i + 8 <= record_bytes_; i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, p + i, 8);
-      h = mix(h ^ w);
-    }
-    if (i < record_bytes_) {
+    for (std::size_t i = 0; i < record_bytes_; i += 8) {
       std::uint64_t w = 0;
-      std::memcpy(&w, p + i, record_bytes_ - i);
+      std::memcpy(&w, p + i, std::min<std::size_t>(8, record_bytes_ - i));
       h = mix(h ^ w);
     }
     return h;

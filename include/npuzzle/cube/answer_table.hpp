@@ -1,0 +1,48 @@
+#pragma once
+// The answer to every POJ 3131 dataset: 9 start squares x 9 empty squares of the target x 3^8
+// top colourings = 531,441 least move counts, from one breadth-first search per start square
+// over all the arrangements it reaches (the first depth at which a pattern shows is its answer).
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "npuzzle/cube/cube_state.hpp"
+#include "npuzzle/storage/table_file.hpp"
+
+namespace npuzzle::cube {
+
+class AnswerTable {
+ public:
+  static constexpr std::uint64_t kEntries = 9 * 9 * 6561;
+
+  /// The table's descriptor: name, size and the count of datasets at each distance, which a
+  /// build and a load must both reproduce.
+  static TableHeader descriptor();
+  /// Arrangements one start square's search reaches: a corner or the centre, or an edge midpoint.
+  static std::uint64_t reachable_from(Cell start_empty);
+
+  /// Builds the table, one search per start square, over `threads` threads; `progress` (if set)
+  /// is called with the number of start squares done. Throws std::logic_error if what the
+  /// searches find differs from the descriptor.
+  static AnswerTable build(unsigned threads, const std::function<void(int)>& progress = {});
+  /// Throws TableFileError if the file is missing, damaged or another table.
+  static AnswerTable load(const std::filesystem::path& path);
+  void save(const std::filesystem::path& path) const;
+  /// cache_directory() / "cube-answers.tbl".
+  static std::filesystem::path default_path();
+
+  /// The least number of moves from every cube in the standard orientation with the empty
+  /// square on `start_empty` to the tops `tops` with the empty square on `target_empty`.
+  int distance(Cell start_empty, Cell target_empty, const std::array<Colour, kSquares>& tops) const;
+  std::span<const std::uint8_t> entries() const { return answers_; }
+
+ private:
+  explicit AnswerTable(std::vector<std::uint8_t> answers) : answers_(std::move(answers)) {}
+  std::vector<std::uint8_t> answers_;
+};
+
+}  // namespace npuzzle::cube

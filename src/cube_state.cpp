@@ -1,0 +1,100 @@
+#include "npuzzle/cube/cube_state.hpp"
+
+#include <utility>
+
+namespace npuzzle::cube {
+
+CubeState standard_start(Cell empty) {
+  CubeState s;
+  s.cells.fill(kStandard);
+  s.cells[static_cast<std::size_t>(empty)] = kEmpty;
+  s.empty = empty;
+  return s;
+}
+
+CubeIndex encode(const CubeState& s) {
+  CubeIndex code = 0;
+  for (auto it = s.cells.rbegin(); it != s.cells.rend(); ++it) {
+    if (*it != kEmpty) code = code * kOrientations + *it;
+  }
+  return static_cast<CubeIndex>(s.empty) * kPow6[8] + code;
+}
+
+CubeState decode(CubeIndex index) {
+  CubeState s;
+  s.empty = static_cast<Cell>(index / kPow6[8]);
+  CubeIndex code = index % kPow6[8];
+  for (Cell c = 0; c < kSquares; ++c) {
+    auto& cell = s.cells[static_cast<std::size_t>(c)];
+    if (c == s.empty) {
+      cell = kEmpty;
+    } else {
+      cell = static_cast<OrientationIndex>(code % kOrientations);
+      code /= kOrientations;
+    }
+  }
+  return s;
+}
+
+bool apply_move(CubeState& s, Dir d) {
+  const Cell from = kBoard.step(s.empty, d);
+  if (from < 0) return false;
+  auto& moving = s.cells[static_cast<std::size_t>(from)];
+  s.cells[static_cast<std::size_t>(s.empty)] = roll(moving, !is_vertical(d));
+  moving = kEmpty;
+  s.empty = from;
+  return true;
+}
+
+OrientationMask with_top(Colour c) {
+  OrientationMask mask = 0;
+  for (int o = 0; o < kOrientations; ++o) {
+    if (top_colour(static_cast<OrientationIndex>(o)) == c)
+      mask |= static_cast<OrientationMask>(1u << o);
+  }
+  return mask;
+}
+
+bool CubeTarget::matches(const CubeState& s) const {
+  if (s.empty != empty) return false;
+  for (Cell c = 0; c < kSquares; ++c) {
+    const auto cell = static_cast<std::size_t>(c);
+    if (c != empty && ((static_cast<unsigned>(allowed[cell]) >> s.cells[cell]) & 1u) == 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<CubeState> CubeTarget::states() const {
+  std::vector<CubeState> out;
+  CubeState s;
+  s.empty = empty;
+  s.cells[static_cast<std::size_t>(empty)] = kEmpty;
+  // Every combination of the allowed orientations, square by square.
+  const auto fill = [&](auto& self, Cell c) -> void {
+    if (c == kSquares) {
+      out.push_back(s);
+      return;
+    }
+    if (c == empty) return self(self, c + 1);
+    for (int o = 0; o < kOrientations; ++o) {
+      if (allowed[static_cast<std::size_t>(c)] >> o & 1u) {
+        s.cells[static_cast<std::size_t>(c)] = static_cast<OrientationIndex>(o);
+        self(self, c + 1);
+      }
+    }
+  };
+  fill(fill, 0);
+  return out;
+}
+
+CubeTarget target_tops(Cell empty, const std::array<Colour, kSquares>& tops) {
+  CubeTarget t;
+  t.empty = empty;
+  for (std::size_t c = 0; c < tops.size(); ++c) t.allowed[c] = with_top(tops[c]);
+  t.allowed[static_cast<std::size_t>(empty)] = kAnyOrientation;
+  return t;
+}
+
+}  // namespace npuzzle::cube
