@@ -9,6 +9,7 @@
 #include "npuzzle/format.hpp"
 #include "npuzzle/parity.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
+#include "pdb_cache.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -25,22 +26,25 @@ struct Entry {
   std::optional<Heuristic> heuristic;
 };
 
-std::vector<Entry> entries_for(Geometry g) {
+std::vector<Entry> entries_for(Geometry g, bool with_pdb) {
   std::vector<Entry> out;
   if (g.cells() <= DistanceTable::kMaxCells) out.push_back({Algorithm::Table, std::nullopt});
   out.push_back({Algorithm::Bfs, std::nullopt});
   out.push_back({Algorithm::Bibfs, std::nullopt});
   for (Algorithm a : {Algorithm::AStar, Algorithm::IdaStar}) {
-    for (Heuristic h : kHeuristics) out.push_back({a, h});
+    for (Heuristic h : kHeuristics) {
+      if (h != Heuristic::Pdb || with_pdb) out.push_back({a, h});
+    }
   }
   return out;
 }
 
 int run_compare(CompareFlags& f) {
-  SolveOptions options = f.search.options();
   return for_each_board(f.board, [&](std::string_view text, const std::string&) {
     const Board board = parse_board(text, f.boards.geometry());
     const Board& goal = f.boards.goal_for(board.geometry);
+    SolveOptions options = f.search.options(goal);
+    if (!options.pdb) options.pdb = pdb_for(goal, f.search.pdb_set);
     nlohmann::json runs = nlohmann::json::array();
     if (!f.json) {
       std::cout << format_board(board) << '\n';
@@ -51,7 +55,7 @@ int run_compare(CompareFlags& f) {
       std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", "algo",
                                "heuristic", "length", "expanded", "generated", "time", "memory");
     }
-    for (const Entry& e : entries_for(board.geometry)) {
+    for (const Entry& e : entries_for(board.geometry, options.pdb != nullptr)) {
       options.algorithm = e.algorithm;
       if (e.heuristic) options.heuristic = *e.heuristic;
       const Solution s = solve(board, goal, options);

@@ -19,13 +19,12 @@ struct SolveFlags {
 };
 
 int run_solve(SolveFlags& f) {
-  const SolveOptions options = f.search.options();
   const Notation notation = f.output.notation_value();
   bool gave_up = false;
   const int code = for_each_board(f.board, [&](std::string_view text, const std::string& where) {
     const Board board = parse_board(text, f.boards.geometry());
     const Board& goal = f.boards.goal_for(board.geometry);
-    const Solution s = solve(board, goal, options);
+    const Solution s = solve(board, goal, f.search.options(goal));
     if (f.output.json) {
       std::cout << solution_json(board, goal, s, notation).dump() << '\n';
     } else {

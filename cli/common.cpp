@@ -7,6 +7,7 @@
 
 #include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
+#include "pdb_cache.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -44,9 +45,16 @@ void SearchFlags::add_to(CLI::App& app, bool with_algorithm) {
                    "astar or idastar")
         ->check(CLI::IsMember(names_of(kAlgorithms)))
         ->capture_default_str();
-    app.add_option("--heuristic", heuristic, "Estimate for astar and idastar")
-        ->check(CLI::IsMember(names_of(kHeuristics)))
+    auto heuristics = names_of(kHeuristics);
+    heuristics.emplace_back("auto");
+    app.add_option("--heuristic", heuristic,
+                   "Estimate for astar and idastar: manhattan, linear-conflict, pdb (pattern "
+                   "databases, 4x4), or auto (pdb where it serves, else linear-conflict)")
+        ->check(CLI::IsMember(heuristics))
         ->capture_default_str();
+    app.add_option("--pdb", pdb_set,
+                   "Pattern database set for 4x4 boards: 7-8, 6-6-3 or 5-5-5 (default: the "
+                   "strongest built, else 5-5-5, built on first use; see 'npuzzle pdb')");
   }
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
       ->capture_default_str();
@@ -59,10 +67,20 @@ void SearchFlags::add_to(CLI::App& app, bool with_algorithm) {
       ->capture_default_str();
 }
 
-SolveOptions SearchFlags::options() const {
+SolveOptions SearchFlags::options(const Board& goal) const {
   SolveOptions o;
   o.algorithm = *algorithm_named(algorithm);  // checked by the parser
-  o.heuristic = *heuristic_named(heuristic);
+  const bool informed = is_informed(resolve(o.algorithm, goal.geometry));
+  if (heuristic != "auto") o.heuristic = *heuristic_named(heuristic);
+  if (informed && (heuristic == "auto" || heuristic == "pdb")) {
+    o.pdb = pdb_for(goal, pdb_set);
+    if (o.pdb) {
+      o.heuristic = Heuristic::Pdb;
+    } else if (heuristic == "pdb") {
+      throw InputError("no pattern database set serves " + goal.geometry.name() +
+                       " boards with this goal (sets are for 4x4, blank in a corner)");
+    }
+  }
   o.budget.max_nodes = max_nodes;
   o.budget.timeout_seconds = timeout;
   o.budget.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);

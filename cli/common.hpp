@@ -39,16 +39,20 @@ struct BoardFlags {
   std::optional<Board> goal_;
 };
 
-/// --algo, --heuristic and the budget.
+/// --algo, --heuristic, --pdb and the budget.
 struct SearchFlags {
   std::string algorithm = "auto";
-  std::string heuristic = "linear-conflict";
+  std::string heuristic = "auto";
+  std::string pdb_set;  // empty: the strongest in the cache, else the light default
   std::uint64_t max_nodes = 0;
   double timeout = 60;
   double max_memory_mib = 4096;
 
   void add_to(CLI::App& app, bool with_algorithm);
-  SolveOptions options() const;
+  /// The options for boards that go to `goal`. Heuristic auto is pattern databases where a set
+  /// serves the board and goal (loaded, or the light default built, only if an informed search
+  /// will run), else linear conflict.
+  SolveOptions options(const Board& goal) const;
 };
 
 /// --notation, --json, and (where it applies) --stats.

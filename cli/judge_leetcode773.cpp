@@ -9,11 +9,12 @@
 namespace npuzzle::cli {
 
 int judge_leetcode773() {
-  const SolveOptions options = SearchFlags{}.options();
+  const SearchFlags defaults;
   bool gave_up = false;
   const int code = for_each_board({}, [&](std::string_view text, const std::string& where) {
     const Board board = parse_board(text);
-    const Solution s = solve(board, Board::blank_last(board.geometry), options);
+    const Board goal = Board::blank_last(board.geometry);
+    const Solution s = solve(board, goal, defaults.options(goal));
     switch (s.status) {
       case SearchStatus::Solved:
         std::cout << s.moves.size() << '\n';

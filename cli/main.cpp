@@ -30,14 +30,16 @@ int main(int argc, char** argv) {
       "  npuzzle compare 8 6 7 2 5 4 3 0 1          every algorithm side by side\n"
       "  npuzzle judge poj1077 < input.txt          a classic problem's exact format\n"
       "  npuzzle cube solve < datasets.txt          the Cubic Eight-Puzzle, with the rolls\n"
+      "  npuzzle pdb build 7-8                      the strongest 4x4 tables (minutes, once)\n"
+      "  npuzzle bench korf100 -j 2                 Korf's 100 15-puzzles, checked\n"
       "Run 'npuzzle COMMAND --help' for a command's options.");
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every command");
   app.set_version_flag("--version", "npuzzle " NPUZZLE_VERSION);
 
-  const std::vector<Command> commands{add_solve(app),  add_check(app),  add_compare(app),
-                                      add_verify(app), add_random(app), add_hint(app),
-                                      add_judge(app),  add_cube(app)};
+  const std::vector<Command> commands{
+      add_solve(app), add_check(app), add_compare(app), add_verify(app), add_random(app),
+      add_hint(app),  add_judge(app), add_cube(app),    add_pdb(app),    add_bench(app)};
   // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
   // keeps one whole, and the board parser ignores it.
   std::vector<std::string> args(argv + 1, argv + argc);

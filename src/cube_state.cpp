@@ -59,7 +59,7 @@ bool CubeTarget::matches(const CubeState& s) const {
   if (s.empty != empty) return false;
   for (Cell c = 0; c < kSquares; ++c) {
     const auto cell = static_cast<std::size_t>(c);
-    if (c != empty && ((static_cast<unsigned>(allowed[cell]) >> s.cells[cell]) & 1u) == 0) {
+    if (c != empty && !allows(allowed[cell], s.cells[cell])) {
       return false;
     }
   }
@@ -79,7 +79,7 @@ std::vector<CubeState> CubeTarget::states() const {
     }
     if (c == empty) return self(self, c + 1);
     for (int o = 0; o < kOrientations; ++o) {
-      if (allowed[static_cast<std::size_t>(c)] >> o & 1u) {
+      if (allows(allowed[static_cast<std::size_t>(c)], o)) {
         s.cells[static_cast<std::size_t>(c)] = static_cast<OrientationIndex>(o);
         self(self, c + 1);
       }

@@ -4,6 +4,7 @@
 
 #include "npuzzle/errors.hpp"
 #include "npuzzle/parity.hpp"
+#include "npuzzle/pdb/pdb_heuristic.hpp"
 #include "npuzzle/search/astar.hpp"
 #include "npuzzle/search/bfs.hpp"
 #include "npuzzle/search/bibfs.hpp"
@@ -14,10 +15,10 @@
 namespace npuzzle {
 namespace {
 
-template <class Heuristic>
+template <class Heuristic, class... Extra>
 SearchResult<Dir> run_search(Algorithm a, const Board& board, const Board& goal,
-                             const Budget& budget) {
-  const TileDomain<Heuristic> domain(goal);
+                             const Budget& budget, Extra&&... extra) {
+  const TileDomain<Heuristic> domain(goal, std::forward<Extra>(extra)...);
   const auto start = domain.state_of(board);
   switch (a) {
     case Algorithm::Bfs:
@@ -70,7 +71,15 @@ std::string_view name(Algorithm a) {
 }
 
 std::string_view name(Heuristic h) {
-  return h == Heuristic::Manhattan ? "manhattan" : "linear-conflict";
+  switch (h) {
+    case Heuristic::Manhattan:
+      return "manhattan";
+    case Heuristic::LinearConflict:
+      return "linear-conflict";
+    case Heuristic::Pdb:
+      return "pdb";
+  }
+  return "?";
 }
 
 std::optional<Algorithm> algorithm_named(std::string_view text) {
@@ -127,6 +136,14 @@ Solution solve(const Board& board, const Board& goal, const SolveOptions& option
   SearchResult<Dir> r;
   if (!is_informed(algorithm)) {
     r = run_search<Blind>(algorithm, board, goal, options.budget);
+  } else if (options.heuristic == Heuristic::Pdb) {
+    s.heuristic = options.heuristic;
+    if (!options.pdb) throw InputError("the pdb heuristic needs a pattern database set");
+    // Searched in the tables' frame, the moves mapped back.
+    const GoalFrame frame(goal);
+    r = run_search<PdbHeuristic>(algorithm, frame.to_frame(board), frame.to_frame(goal),
+                                 options.budget, options.pdb);
+    for (Dir& d : r.path) d = frame.move_from_frame(d);
   } else {
     s.heuristic = options.heuristic;
     r = options.heuristic == Heuristic::Manhattan

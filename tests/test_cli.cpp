@@ -444,6 +444,42 @@ TEST(CubeVerify, SaysWhyASequenceFails) {
       << none.err;
 }
 
+TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
+  const TempCache cache;
+  CliRun r = npuzzle({"pdb", "list"}, "", cache.env);
+  EXPECT_NE(r.out.find("5-5-5  4x4 missing"), std::string::npos) << r.out;
+  // Korf's #9 (46 moves): the first 4x4 solve builds the light set and says so.
+  r = npuzzle(
+      {"solve", "--goal", "blank-first", "--stats", "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"}, "",
+      cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("npuzzle pdb build 7-8"), std::string::npos) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].size(), 46u);
+  EXPECT_NE(out[1].find("idastar (pdb)"), std::string::npos) << out[1];
+  expect_solves(reference::encode(parse_board("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0").tiles),
+                out[0], reference::encode(Board::blank_first({4, 4}).tiles), 4, 4);
+  r = npuzzle({"pdb", "list"}, "", cache.env);
+  EXPECT_NE(r.out.find("5-5-5  4x4 built"), std::string::npos) << r.out;
+  EXPECT_EQ(npuzzle({"pdb", "verify", "5-5-5"}, "", cache.env).code, 0);
+
+  r = npuzzle({"bench", "korf100", "--limit", "2", "-j", "2"}, "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 instances, 2 as published; idastar + pdb 5-5-5"), std::string::npos)
+      << r.out;
+  r = npuzzle({"bench", "korf100", "--limit", "1", "--json"}, "", cache.env);
+  EXPECT_EQ(nlohmann::json::parse(lines(r.out).at(0))["length"], 57);
+
+  EXPECT_EQ(npuzzle({"pdb", "verify"}, "", cache.env).code, 2);
+  EXPECT_EQ(npuzzle({"pdb", "build", "4-4-4"}, "", cache.env).code, 2);
+  EXPECT_EQ(npuzzle({"solve", "--heuristic", "pdb", "--size", "3x4", "1 2 3 4 5 6 7 8 9 10 11 0"},
+                    "", cache.env)
+                .code,
+            2);
+  EXPECT_EQ(npuzzle({"pdb", "remove", "5-5-5"}, "", cache.env).code, 0);
+}
+
 TEST(Usage, HelpAndMistakes) {
   const CliRun help = npuzzle({"--help"});
   EXPECT_EQ(help.code, 0);

@@ -8,15 +8,17 @@
 #include <vector>
 
 #include "npuzzle/board.hpp"
+#include "npuzzle/pdb/pdb_set.hpp"
 #include "npuzzle/search/domain.hpp"
 
 namespace npuzzle {
 
 enum class Algorithm { Auto, Table, Bfs, Bibfs, AStar, IdaStar };
-enum class Heuristic { Manhattan, LinearConflict };
+enum class Heuristic { Manhattan, LinearConflict, Pdb };
 inline constexpr std::array kAlgorithms{Algorithm::Auto,  Algorithm::Table, Algorithm::Bfs,
                                         Algorithm::Bibfs, Algorithm::AStar, Algorithm::IdaStar};
-inline constexpr std::array kHeuristics{Heuristic::Manhattan, Heuristic::LinearConflict};
+inline constexpr std::array kHeuristics{Heuristic::Manhattan, Heuristic::LinearConflict,
+                                        Heuristic::Pdb};
 
 std::string_view name(Algorithm a);
 std::string_view name(Heuristic h);
@@ -34,6 +36,9 @@ struct SolveOptions {
   /// Auto: the distance table up to 9 cells, IDA* with linear conflict beyond.
   Algorithm algorithm = Algorithm::Auto;
   Heuristic heuristic = Heuristic::LinearConflict;
+  /// The tables Heuristic::Pdb reads: a set for the board's geometry; the goal's blank must be
+  /// in a corner (GoalFrame maps it onto the tables' blank-first goal).
+  std::shared_ptr<const PdbSet> pdb;
   Budget budget;
 };
 

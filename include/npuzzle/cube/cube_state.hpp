@@ -42,6 +42,9 @@ bool apply_move(CubeState& s, Dir d);
 using OrientationMask = std::uint8_t;
 inline constexpr OrientationMask kAnyOrientation = (1u << kOrientations) - 1;
 OrientationMask with_top(Colour c);
+constexpr bool allows(OrientationMask mask, int orientation) {
+  return ((static_cast<unsigned>(mask) >> orientation) & 1u) != 0;
+}
 
 struct CubeTarget {
   Cell empty = 0;

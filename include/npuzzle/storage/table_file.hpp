@@ -41,6 +41,9 @@ void write_table_file(const std::filesystem::path& path, const TableHeader& head
 /// the reason on any mismatch.
 std::vector<std::uint8_t> read_table_file(const std::filesystem::path& path,
                                           const TableHeader& expected);
+/// The same, reading the payload into `payload`, which holds exactly `expected.entries` bytes.
+void read_table_file(const std::filesystem::path& path, const TableHeader& expected,
+                     std::span<std::uint8_t> payload);
 
 /// Where npuzzle keeps tables: $NPUZZLE_CACHE, else $XDG_CACHE_HOME/npuzzle, else
 /// $HOME/.cache/npuzzle.

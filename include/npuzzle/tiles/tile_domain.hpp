@@ -26,10 +26,12 @@ class TileDomain {
     typename Heuristic::Memo memo;
   };
 
-  /// `goal` must be a valid board of at most 256 cells (throws InputError otherwise).
-  explicit TileDomain(const Board& goal)
+  /// `goal` must be a valid board of at most 256 cells (throws InputError otherwise); `extra`
+  /// goes to the heuristic's constructor after the goal layout.
+  template <class... Extra>
+  explicit TileDomain(const Board& goal, Extra&&... extra)
       : layout_(std::make_unique<GoalLayout>(goal)),
-        heuristic_(*layout_),
+        heuristic_(*layout_, std::forward<Extra>(extra)...),
         moves_(goal.geometry),
         goal_(to_small(goal)),
         // Nibbles while every tile fits in 4 bits, bytes beyond.
@@ -54,6 +56,16 @@ class TileDomain {
     s.tiles[static_cast<std::size_t>(from)] = kBlank;
     s.h = heuristic_.update(s.h, s.tiles, s.memo, tile, from, s.blank);
     s.blank = from;
+  }
+
+  /// Starts loading what the estimate will read after move `d`, where the heuristic can.
+  void prefetch(const State& s, Move d) const requires
+      requires(const Heuristic& h, const typename Heuristic::Memo& m) {
+    h.prefetch(m, SmallTile{}, Cell{});
+  }
+  {
+    heuristic_.prefetch(s.memo, s.tiles[static_cast<std::size_t>(moves_.target(s.blank, d))],
+                        s.blank);
   }
 
   Move reverse(Move d) const { return npuzzle::reverse(d); }

@@ -1,0 +1,188 @@
+// npuzzle bench: solve a file of benchmark instances (Korf's format: id, optimal length, other
+// columns, then the tiles) and check every length against the published one.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "commands.hpp"
+#include "npuzzle/errors.hpp"
+#include "npuzzle/format.hpp"
+
+namespace npuzzle::cli {
+namespace {
+
+struct BenchFlags {
+  std::string instances;
+  BoardFlags boards;
+  SearchFlags search;
+  unsigned threads = 1;
+  std::size_t limit = 0;
+  bool json = false;
+};
+
+struct Instance {
+  std::string id;
+  int published = 0;
+  Board board;
+};
+
+struct Outcome {
+  Solution solution;
+  bool replayed = false;  // the moves were replayed and reach the goal
+};
+
+std::filesystem::path instance_file(const std::string& name) {
+  const std::filesystem::path dir = NPUZZLE_INSTANCES_DIR;
+  if (name == "korf100") return dir / "korf100.txt";
+  if (name == "korf24") return dir / "korf24_50.txt";
+  return name;
+}
+
+// Each line: id, the published optimal length, any other columns, then the board's n tiles,
+// n the largest square that leaves the first two columns.
+std::vector<Instance> read_instances(const std::filesystem::path& path,
+                                     std::optional<Geometry> size) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read instance file " + path.string());
+  std::vector<Instance> out;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos ||
+        line[line.find_first_not_of(" \t")] == '#')
+      continue;
+    std::istringstream fields(line);
+    std::vector<std::string> tokens{std::istream_iterator<std::string>(fields), {}};
+    std::size_t cells = size ? static_cast<std::size_t>(size->cells()) : 0;
+    while (!size && (cells + 1) * (cells + 1) + 2 <= tokens.size()) ++cells;
+    if (!size) cells *= cells;
+    if (tokens.size() < cells + 2 || cells < 4) {
+      throw InputError(
+          fmt::format("{}:{}: expected an id, a length and a board", path.string(), number));
+    }
+    std::string board;
+    for (std::size_t i = tokens.size() - cells; i < tokens.size(); ++i) board += tokens[i] + " ";
+    try {
+      out.push_back({tokens[0], std::stoi(tokens[1]), parse_board(board, size)});
+    } catch (const std::exception& e) {
+      throw InputError(fmt::format("{}:{}: {}", path.string(), number, e.what()));
+    }
+  }
+  return out;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+int run_bench(BenchFlags& f) {
+  auto instances = read_instances(instance_file(f.instances), f.boards.geometry());
+  if (f.limit != 0 && instances.size() > f.limit) instances.resize(f.limit);
+  if (instances.empty()) throw InputError("no instances in " + f.instances);
+  const Board goal = f.boards.goal_for(instances.front().board.geometry);
+  const SolveOptions options = f.search.options(goal);  // tables loaded before the clock starts
+
+  std::vector<Outcome> outcomes(instances.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t i; (i = next++) < instances.size();) {
+      Outcome& o = outcomes[i];
+      o.solution = solve(instances[i].board, goal, options);
+      const Replay r = replay(instances[i].board, o.solution.moves);
+      o.replayed = o.solution.status == SearchStatus::Solved && r.legal && r.final == goal;
+    }
+  };
+  const auto began = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::max(1u, f.threads); ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+
+  int wrong = 0;
+  double search = 0;
+  std::uint64_t expanded = 0, generated = 0;
+  std::vector<double> times;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    const Solution& s = outcomes[i].solution;
+    const bool ok =
+        outcomes[i].replayed && static_cast<int>(s.moves.size()) == instances[i].published;
+    wrong += !ok;
+    search += s.stats.seconds;
+    expanded += s.stats.expanded;
+    generated += s.stats.generated;
+    times.push_back(s.stats.seconds);
+    if (f.json) {
+      std::cout << nlohmann::json{{"id", instances[i].id},
+                                  {"published", instances[i].published},
+                                  {"length", s.status == SearchStatus::Solved
+                                                 ? nlohmann::json(s.moves.size())
+                                                 : nlohmann::json(nullptr)},
+                                  {"status", describe(s.status)},
+                                  {"ok", ok},
+                                  {"stats", stats_json(s.stats)}}
+                       .dump()
+                << '\n';
+    } else {
+      std::cout << fmt::format(
+          "{:>4} {:>3} {:>4} {:<5} {:>12} expanded {:>12} generated {:>10}\n", instances[i].id,
+          instances[i].published,
+          s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-",
+          ok ? "ok" : "WRONG", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
+    }
+  }
+  const Solution& any = outcomes.front().solution;
+  const std::string method =
+      fmt::format("{}{}", name(any.algorithm),
+                  any.heuristic ? fmt::format(" + {}{}", name(*any.heuristic),
+                                              options.pdb ? " " + options.pdb->spec().name : "")
+                                : "");
+  if (f.json) {
+    std::cout << nlohmann::json{{"summary", true},          {"instances", instances.size()},
+                                {"wrong", wrong},           {"method", method},
+                                {"search_seconds", search}, {"median_seconds", median(times)},
+                                {"wall_seconds", wall},     {"threads", f.threads},
+                                {"expanded", expanded},     {"generated", generated}}
+                     .dump()
+              << '\n';
+  } else {
+    std::cout << fmt::format(
+        "{} instances, {} as published; {}; search time {} in total, median {}, wall {} on {} "
+        "thread(s); {} expanded ({:.0f} per instance), {} generated\n",
+        instances.size(), instances.size() - static_cast<std::size_t>(wrong), method,
+        human_seconds(search), human_seconds(median(times)), human_seconds(wall), f.threads,
+        expanded, static_cast<double>(expanded) / static_cast<double>(instances.size()), generated);
+  }
+  return wrong == 0 ? kOk : kFailure;
+}
+
+}  // namespace
+
+Command add_bench(CLI::App& root) {
+  auto f = std::make_shared<BenchFlags>();
+  auto* app = root.add_subcommand(
+      "bench",
+      "Solve benchmark instances (korf100, korf24, or a file in their format: id, optimal "
+      "length, other columns, tiles), check each length against the published one and replay "
+      "each solution; exit code 1 if any differs");
+  app->add_option("instances", f->instances, "korf100, korf24, or a file")->required();
+  f->boards.goal = "blank-first";
+  f->boards.add_to(*app);
+  f->search.timeout = 0;
+  f->search.add_to(*app, true);
+  app->add_option("-j,--threads", f->threads, "Instances solved at once")->capture_default_str();
+  app->add_option("--limit", f->limit, "Only the first N instances");
+  app->add_flag("--json", f->json, "One JSON object per instance, then a summary");
+  return {app, [f] { return run_bench(*f); }};
+}
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,80 @@
+#pragma once
+// The additive pattern-database estimate as a TileDomain heuristic policy: each pattern's
+// placement index kept per state, and on each move only the moved tile's pattern (and, with the
+// reflected lookup, its mirror's) ranked again.
+
+#include <array>
+#include <memory>
+
+#include "npuzzle/pdb/pdb_set.hpp"
+#include "npuzzle/tiles/heuristics.hpp"
+
+namespace npuzzle {
+
+class PdbHeuristic {
+ public:
+  static constexpr int kMaxCells = 32;
+  static constexpr int kMaxPatterns = 8;
+
+  struct Memo {
+    std::array<std::uint8_t, kMaxCells> cell{};           // by tile
+    std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
+    std::array<int, kMaxPatterns> value{}, mirrored_value{};
+    int sum = 0, mirrored_sum = 0;
+  };
+
+  /// `set` must be built for the blank-first goal of `layout`'s geometry (throws InputError).
+  PdbHeuristic(const GoalLayout& layout, std::shared_ptr<const PdbSet> set);
+
+  int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
+
+  /// Starts loading the entries that moving `tile` to `to` will read.
+  void prefetch(const Memo& memo, SmallTile tile, Cell to) const {
+    __builtin_prefetch(entry(memo.cell, pattern_of_[tile], tile, to));
+    if (reflect_) {
+      const SmallTile mirror = mirror_tile_[tile];
+      __builtin_prefetch(entry(memo.mirrored_cell, pattern_of_[mirror], mirror,
+                               mirror_cell_[static_cast<std::size_t>(to)]));
+    }
+  }
+  int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell, Cell to) const {
+    memo.cell[tile] = static_cast<std::uint8_t>(to);
+    memo.sum += revalue(memo.cell, memo.value, pattern_of_[tile]);
+    if (!reflect_) return memo.sum;
+    const SmallTile mirror = mirror_tile_[tile];
+    memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(to)];
+    memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_value, pattern_of_[mirror]);
+    return std::max(memo.sum, memo.mirrored_sum);
+  }
+
+ private:
+  // The entry of pattern p with the tiles on `cell`, except `moved` on `to`.
+  const std::uint8_t* entry(const std::array<std::uint8_t, kMaxCells>& cell, std::uint8_t p,
+                            SmallTile moved, Cell to) const {
+    const auto& pattern = patterns_[p];
+    std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+      placement[i] = pattern[i] == moved ? static_cast<std::uint8_t>(to) : cell[pattern[i]];
+    }
+    const auto& table = set_->tables()[p];
+    return table.data() + table.ranker().rank(std::span(placement.data(), pattern.size()));
+  }
+
+  // Ranks pattern p again from `cell`; stores and returns the change in its value.
+  int revalue(const std::array<std::uint8_t, kMaxCells>& cell, std::array<int, kMaxPatterns>& value,
+              std::uint8_t p) const {
+    const int now = *entry(cell, p, kBlank, 0);
+    const int change = now - value[p];
+    value[p] = now;
+    return change;
+  }
+
+  std::shared_ptr<const PdbSet> set_;
+  std::vector<std::vector<SmallTile>> patterns_;
+  std::array<std::uint8_t, kMaxCells> pattern_of_{};  // by tile
+  std::array<SmallTile, kMaxCells> mirror_tile_{};    // the tile's label on the mirrored board
+  std::array<std::uint8_t, kMaxCells> mirror_cell_{};
+  bool reflect_ = false;
+};
+
+}  // namespace npuzzle

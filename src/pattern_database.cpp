@@ -1,0 +1,218 @@
+#include "npuzzle/pdb/pattern_database.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <stdexcept>
+#include <thread>
+
+#include "npuzzle/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+constexpr std::uint8_t kUnreached = 0xFF;
+// Three bit sets over the (placement, blank) pairs and a byte per placement: the 7-8 set's
+// larger half needs 3.6 GiB; anything beyond this is refused rather than left to the OOM killer.
+constexpr std::uint64_t kMaxBuildBytes = 4ULL << 30;
+
+// Neighbours of a set of cells on a rows x cols board, by shifts.
+class CellGeometry {
+ public:
+  explicit CellGeometry(Geometry g) : cols_(g.cols) {
+    board_ = g.cells() == 32 ? ~CellMask{0} : (CellMask{1} << g.cells()) - 1;
+    for (int r = 0; r < g.rows; ++r) {
+      left_ |= CellMask{1} << g.at(r, 0);
+      right_ |= CellMask{1} << g.at(r, g.cols - 1);
+    }
+  }
+  CellMask board() const { return board_; }
+  CellMask neighbours(CellMask m) const {
+    return ((m << cols_) | (m >> cols_) | ((m & ~right_) << 1) | ((m & ~left_) >> 1)) & board_;
+  }
+  /// The cells of `free` connected to `start` (which need not be in `free`) through `free`.
+  CellMask region(int start, CellMask free) const {
+    CellMask region = CellMask{1} << start, grown = region;
+    while (grown != 0) {
+      grown = neighbours(grown) & free & ~region;
+      region |= grown;
+    }
+    return region;
+  }
+
+ private:
+  int cols_;
+  CellMask board_ = 0, left_ = 0, right_ = 0;
+};
+
+bool test_and_set(std::span<std::uint64_t> bits, std::uint64_t i) {
+  const std::uint64_t mask = std::uint64_t{1} << (i & 63);
+  return (std::atomic_ref(bits[i >> 6]).fetch_or(mask, std::memory_order_relaxed) & mask) != 0;
+}
+
+std::string goal_name(const Board& goal) {
+  if (goal == Board::blank_first(goal.geometry)) return "blank-first";
+  if (goal == Board::blank_last(goal.geometry)) return "blank-last";
+  std::vector<std::uint8_t> bytes(goal.tiles.begin(), goal.tiles.end());
+  return fmt::format("goal-{:016x}", checksum64(bytes));
+}
+
+std::string joined(const std::vector<SmallTile>& tiles) {
+  std::string out;
+  for (auto t : tiles) {
+    if (!out.empty()) out += '-';
+    out += std::to_string(t);
+  }
+  return out;
+}
+
+void check(const PatternDescriptor& d) {
+  validate(d.goal);
+  const int n = d.goal.geometry.cells();
+  if (n > 32) throw InputError("pattern databases cover boards of at most 32 cells");
+  if (d.tiles.empty() ||
+      static_cast<int>(d.tiles.size()) > std::min(n - 2, PlacementRanker::kMaxTiles)) {
+    throw InputError("a pattern holds 1 to " + std::to_string(std::min(n - 2, 16)) + " tiles");
+  }
+  std::vector<bool> seen(static_cast<std::size_t>(n), false);
+  for (const SmallTile t : d.tiles) {
+    if (t == kBlank || t >= n)
+      throw InputError("pattern tile " + std::to_string(t) + " is not a tile of the board");
+    if (seen[t]) throw InputError("pattern tile " + std::to_string(t) + " appears twice");
+    seen[t] = true;
+  }
+  const std::uint64_t pairs = d.entries() * static_cast<std::uint64_t>(n);
+  if (3 * (pairs / 8) + d.entries() > kMaxBuildBytes) {
+    throw InputError("the pattern " + joined(d.tiles) + " needs more than 4 GiB to build");
+  }
+}
+
+}  // namespace
+
+std::string PatternDescriptor::kind() const {
+  return "pdb " + goal.geometry.name() + " " + goal_name(goal) + " tiles " + joined(tiles) + " v1";
+}
+
+std::string PatternDescriptor::file_name() const {
+  return "pdb-" + goal.geometry.name() + "-" + goal_name(goal) + "-" + joined(tiles) + ".tbl";
+}
+
+PlacementIndex PatternDescriptor::entries() const {
+  return PlacementRanker(goal.geometry.cells(), static_cast<int>(tiles.size())).size();
+}
+
+PatternDatabase::PatternDatabase(PatternDescriptor d, LargeBytes values)
+    : descriptor_(std::move(d)),
+      ranker_(descriptor_.goal.geometry.cells(), static_cast<int>(descriptor_.tiles.size())),
+      values_(std::move(values)) {}
+
+PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned threads,
+                                       const std::function<void(int, std::uint64_t)>& progress) {
+  check(d);
+  const Geometry g = d.goal.geometry;
+  const CellGeometry cells(g);
+  const auto n = static_cast<std::uint64_t>(g.cells());
+  const int k = static_cast<int>(d.tiles.size());
+  const PlacementRanker ranker(g.cells(), k);
+  const std::uint64_t pairs = ranker.size() * n;
+  const std::size_t words = static_cast<std::size_t>((pairs + 63) / 64);
+
+  LargeBytes values(ranker.size());
+  std::fill(values.data(), values.data() + values.size(), kUnreached);
+  LargeArray<std::uint64_t> visited(words), current(words), next(words);
+
+  std::array<std::uint8_t, PlacementRanker::kMaxTiles> home{};
+  CellMask occupied = 0;
+  const std::vector<Cell> goal_cell = cells_of_tiles(d.goal);
+  for (int i = 0; i < k; ++i) {
+    home[static_cast<std::size_t>(i)] =
+        static_cast<std::uint8_t>(goal_cell[d.tiles[static_cast<std::size_t>(i)]]);
+    occupied |= CellMask{1} << home[static_cast<std::size_t>(i)];
+  }
+  const PlacementIndex root = ranker.rank(std::span(home.data(), static_cast<std::size_t>(k)));
+  const auto root_region = cells.region(goal_cell[kBlank], cells.board() & ~occupied);
+  const std::uint64_t root_pair =
+      root * n + static_cast<std::uint64_t>(std::countr_zero(root_region));
+  test_and_set(visited.span(), root_pair);
+  test_and_set(current.span(), root_pair);
+  values[root] = 0;
+
+  std::uint64_t reached = 1;
+  for (int depth = 0;; ++depth) {
+    std::atomic<std::size_t> next_block{0};
+    std::atomic<std::uint64_t> found{0};
+    constexpr std::size_t kBlock = 1024;  // words of `current` a thread takes at a time
+    const auto next_depth = static_cast<std::uint8_t>(depth + 1);
+    const auto work = [&] {
+      std::array<std::uint8_t, PlacementRanker::kMaxTiles> pos{};
+      const std::span<std::uint8_t> placement(pos.data(), static_cast<std::size_t>(k));
+      std::uint64_t local = 0;
+      for (std::size_t block; (block = next_block.fetch_add(1)) * kBlock < words;) {
+        const std::size_t end = std::min(words, (block + 1) * kBlock);
+        for (std::size_t w = block * kBlock; w < end; ++w) {
+          for (std::uint64_t bits = current[w]; bits != 0; bits &= bits - 1) {
+            const std::uint64_t pair = w * 64 + static_cast<std::uint64_t>(std::countr_zero(bits));
+            ranker.unrank(pair / n, placement);
+            CellMask taken = 0;
+            for (const auto c : placement) taken |= CellMask{1} << c;
+            const CellMask region =
+                cells.region(static_cast<int>(pair % n), cells.board() & ~taken);
+            for (auto& cell : placement) {
+              const std::uint8_t from = cell;
+              for (CellMask to = cells.neighbours(CellMask{1} << from) & region; to != 0;
+                   to &= to - 1) {
+                cell = static_cast<std::uint8_t>(std::countr_zero(to));
+                const CellMask after = taken ^ (CellMask{1} << from) ^ (CellMask{1} << cell);
+                // The blank is left where the tile was; its region names the pair.
+                const CellMask blank_region = cells.region(from, cells.board() & ~after);
+                const PlacementIndex r = ranker.rank(placement);
+                const std::uint64_t next_pair =
+                    r * n + static_cast<std::uint64_t>(std::countr_zero(blank_region));
+                if (!test_and_set(visited.span(), next_pair)) {
+                  test_and_set(next.span(), next_pair);
+                  std::uint8_t expected = kUnreached;
+                  std::atomic_ref(values[r]).compare_exchange_strong(expected, next_depth,
+                                                                     std::memory_order_relaxed);
+                  ++local;
+                }
+              }
+              cell = from;
+            }
+          }
+        }
+      }
+      found += local;
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    if (found == 0) break;
+    reached += found;
+    if (progress) progress(depth + 1, reached);
+    std::swap(current, next);
+    std::fill(next.data(), next.data() + next.size(), 0);
+  }
+  if (std::find(values.data(), values.data() + values.size(), kUnreached) !=
+      values.data() + values.size()) {
+    throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
+  }
+  return PatternDatabase(d, std::move(values));
+}
+
+PatternDatabase PatternDatabase::load(const PatternDescriptor& d,
+                                      const std::filesystem::path& path) {
+  check(d);
+  LargeBytes values(d.entries());
+  read_table_file(path, {d.kind(), d.entries(), {}}, values.span());
+  return PatternDatabase(d, std::move(values));
+}
+
+void PatternDatabase::save(const std::filesystem::path& path) const {
+  write_table_file(path, {descriptor_.kind(), values_.size(), count_values(values_.span())},
+                   values_.span());
+}
+
+}  // namespace npuzzle

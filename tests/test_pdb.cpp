@@ -1,0 +1,241 @@
+// Pattern databases: placement ranking, every entry of small tables against an independent
+// 0-1 BFS, admissibility against true distances, incremental exactness, Korf instances, the
+// goal frame, and damaged files.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <deque>
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "npuzzle/errors.hpp"
+#include "npuzzle/format.hpp"
+#include "npuzzle/moves.hpp"
+#include "npuzzle/pdb/pdb_heuristic.hpp"
+#include "npuzzle/random_board.hpp"
+#include "npuzzle/solver.hpp"
+#include "npuzzle/tiles/tile_domain.hpp"
+#include "support/reference.hpp"
+
+namespace npuzzle {
+namespace {
+
+TEST(PlacementRanker, RanksDenselyAndRoundTrips) {
+  const PlacementRanker small(9, 3);
+  ASSERT_EQ(small.size(), 504u);
+  std::vector<bool> seen(small.size(), false);
+  std::array<std::uint8_t, 3> cells{};
+  for (PlacementIndex i = 0; i < small.size(); ++i) {
+    small.unrank(i, cells);
+    EXPECT_NE(cells[0], cells[1]);
+    const auto r = small.rank(cells);
+    ASSERT_EQ(r, i);
+    seen[r] = true;
+  }
+  std::mt19937_64 rng(78);
+  for (const int k : {7, 8}) {
+    const PlacementRanker big(16, k);
+    std::vector<std::uint8_t> placement(static_cast<std::size_t>(k)), back(placement.size());
+    for (int trial = 0; trial < 2000; ++trial) {
+      std::vector<std::uint8_t> all(16);
+      std::iota(all.begin(), all.end(), 0);
+      for (std::size_t i = 15; i > 0; --i) std::swap(all[i], all[uniform_below(rng, i + 1)]);
+      std::copy_n(all.begin(), k, placement.begin());
+      const auto r = big.rank(placement);
+      ASSERT_LT(r, big.size());
+      big.unrank(r, back);
+      ASSERT_EQ(back, placement);
+    }
+  }
+}
+
+// The independent model: an abstract state is a string with the pattern tiles' letters on their
+// cells, '.' for other tiles and '_' for the blank. Moving a pattern tile costs 1, any other
+// move 0; a 0-1 BFS from the goal gives every state's cost, and a placement's entry is the
+// least over its blank cells.
+std::map<std::string, int> reference_entries(const Board& goal,
+                                             const std::vector<SmallTile>& pattern) {
+  const Geometry g = goal.geometry;
+  std::string start(static_cast<std::size_t>(g.cells()), '.');
+  for (std::size_t c = 0; c < goal.tiles.size(); ++c) {
+    const Tile t = goal.tiles[c];
+    if (t == kBlank) start[c] = '_';
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+      if (pattern[i] == t) start[c] = static_cast<char>('A' + i);
+    }
+  }
+  std::map<std::string, int> cost{{start, 0}};
+  std::deque<std::string> queue{start};
+  while (!queue.empty()) {
+    const std::string s = queue.front();
+    queue.pop_front();
+    const int here = cost[s];
+    const auto blank = static_cast<Cell>(s.find('_'));
+    for (const Dir d : kAllDirs) {
+      const Cell next = g.step(blank, d);
+      if (next < 0) continue;
+      std::string t = s;
+      std::swap(t[static_cast<std::size_t>(blank)], t[static_cast<std::size_t>(next)]);
+      const int step = s[static_cast<std::size_t>(next)] == '.' ? 0 : 1;
+      const auto it = cost.find(t);
+      if (it != cost.end() && it->second <= here + step) continue;
+      cost[t] = here + step;
+      step == 0 ? queue.push_front(t) : queue.push_back(t);
+    }
+  }
+  std::map<std::string, int> entries;  // key: the pattern tiles' cells, as letters
+  for (const auto& [s, c] : cost) {
+    std::string key(pattern.size(), ' ');
+    for (std::size_t cell = 0; cell < s.size(); ++cell) {
+      if (s[cell] >= 'A')
+        key[static_cast<std::size_t>(s[cell] - 'A')] = static_cast<char>('a' + cell);
+    }
+    auto [it, inserted] = entries.emplace(key, c);
+    if (!inserted) it->second = std::min(it->second, c);
+  }
+  return entries;
+}
+
+TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
+  const std::vector<std::pair<Board, std::vector<SmallTile>>> cases{
+      {Board::blank_first({3, 3}), {1, 2, 3}},    {Board::blank_last({3, 3}), {2, 5, 7, 8}},
+      {Board::blank_first({2, 4}), {1, 2, 6, 7}}, {Board::blank_first({4, 4}), {1, 2, 4}},
+      {Board::blank_first({4, 4}), {5, 10, 15}},
+  };
+  for (const auto& [goal, pattern] : cases) {
+    const PatternDescriptor d{goal, pattern};
+    const auto table = PatternDatabase::build(d, 2);
+    const auto expected = reference_entries(goal, pattern);
+    ASSERT_EQ(expected.size(), d.entries());
+    std::vector<std::uint8_t> cells(pattern.size());
+    for (const auto& [key, value] : expected) {
+      for (std::size_t i = 0; i < key.size(); ++i)
+        cells[i] = static_cast<std::uint8_t>(key[i] - 'a');
+      ASSERT_EQ(table.at(table.ranker().rank(cells)), value) << d.kind() << " at " << key;
+    }
+  }
+}
+
+PdbSetSpec eight_puzzle_set() {
+  return {"test 4-4", {3, 3}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, true, "test"};
+}
+
+std::shared_ptr<const PdbSet> build_set(const PdbSetSpec& spec) {
+  std::vector<PatternDatabase> tables;
+  for (const auto& d : PdbSet::descriptors(spec)) tables.push_back(PatternDatabase::build(d, 2));
+  return std::make_shared<const PdbSet>(spec, std::move(tables));
+}
+
+TEST(PdbHeuristic, IsAdmissibleOnEveryEightPuzzleAndAtLeastManhattan) {
+  const Board goal = Board::blank_first({3, 3});
+  const TileDomain<PdbHeuristic> pdb(goal, build_set(eight_puzzle_set()));
+  const TileDomain<Manhattan> md(goal);
+  int above_manhattan = 0;
+  for (const auto& [key, distance] : reference::distances_to(goal)) {
+    const Board b{goal.geometry, reference::decode(key)};
+    const int h = pdb.state_of(b).h;
+    ASSERT_LE(h, distance) << key;
+    ASSERT_GE(h, md.state_of(b).h) << key;
+    above_manhattan += h > md.state_of(b).h;
+  }
+  EXPECT_GT(above_manhattan, 10000);
+}
+
+const std::shared_ptr<const PdbSet>& light_set() {
+  static const auto set = build_set(pdb_set_named("5-5-5"));
+  return set;
+}
+
+TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<PdbHeuristic> domain(goal, light_set());
+  std::mt19937_64 rng(555);
+  auto state = domain.state_of(random_board(goal, rng));
+  Dir last = kNoDir;
+  for (int step = 0; step < 3000; ++step) {
+    const auto moves = domain.moves(state, last);
+    last = moves[uniform_below(rng, moves.size())];
+    domain.apply(state, last);
+    const Board now{goal.geometry, {state.tiles.begin(), state.tiles.end()}};
+    ASSERT_EQ(state.h, domain.state_of(now).h) << "step " << step;
+  }
+}
+
+// Korf's instances (instances/korf100.txt) at their published lengths, for either goal.
+TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
+  const std::pair<std::string, std::size_t> korf[] = {
+      {"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 57},  // #1
+      {"13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", 55},  // #2
+      {"3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0", 46},  // #9
+  };
+  SolveOptions o;
+  o.algorithm = Algorithm::IdaStar;
+  o.heuristic = Heuristic::Pdb;
+  o.pdb = light_set();
+  const Board first = Board::blank_first({4, 4}), last = Board::blank_last({4, 4});
+  for (const auto& [text, length] : korf) {
+    const Board board = parse_board(text);
+    const Solution s = solve(board, first, o);
+    ASSERT_EQ(s.status, SearchStatus::Solved) << text;
+    EXPECT_EQ(s.moves.size(), length) << text;
+    EXPECT_EQ(replay(board, s.moves).final, first);
+    // The same puzzle turned half a turn with tiles renamed t -> 16 - t goes to blank-last.
+    Board turned = board;
+    for (std::size_t c = 0; c < 16; ++c) {
+      const Tile t = board.tiles[15 - c];
+      turned.tiles[c] = t == kBlank ? kBlank : 16 - t;
+    }
+    const Solution u = solve(turned, last, o);
+    EXPECT_EQ(u.moves.size(), length) << text;
+    EXPECT_EQ(replay(turned, u.moves).final, last);
+  }
+}
+
+TEST(GoalFrame, MapsCornerGoalsOntoBlankFirstAndRefusesOthers) {
+  const Board goal = parse_board("1 2 3 4/5 6 7 8/9 10 11 12/0 13 14 15");
+  const GoalFrame frame(goal);
+  EXPECT_EQ(frame.to_frame(goal), Board::blank_first({4, 4}));
+  EXPECT_EQ(frame.move_from_frame(Dir::Up), Dir::Down);
+  EXPECT_EQ(frame.move_from_frame(Dir::Left), Dir::Left);
+  EXPECT_THROW(GoalFrame(parse_board("1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15")), InputError);
+}
+
+TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-pdb-" + std::to_string(::getpid()));
+  const PdbSetSpec spec = eight_puzzle_set();
+  std::vector<std::string> notes;
+  const auto note = [&](const std::string& s) { notes.push_back(s); };
+  PdbSet::load_or_build(spec, dir, 2, note);
+  EXPECT_EQ(notes.size(), 2u);
+  EXPECT_TRUE(PdbSet::present(spec, dir));
+  notes.clear();
+  PdbSet::load_or_build(spec, dir, 2, note);
+  EXPECT_TRUE(notes.empty());
+  const auto path = dir / PdbSet::descriptors(spec)[0].file_name();
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-5, std::ios::end);
+    f.put('\x09');
+  }
+  EXPECT_THROW(PdbSet::load(spec, dir), TableFileError);
+  PdbSet::load_or_build(spec, dir, 2, note);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("rebuilding"), std::string::npos) << notes[0];
+  EXPECT_NO_THROW(PdbSet::load(spec, dir));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(PdbSet, RefusesBadPatterns) {
+  const Board goal = Board::blank_first({4, 4});
+  EXPECT_THROW(PatternDatabase::build({goal, {}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {0, 1}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {3, 3}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {16}}, 1), InputError);
+  EXPECT_THROW(pdb_set_named("9-6"), InputError);
+}
+
+}  // namespace
+}  // namespace npuzzle
