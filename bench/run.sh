@@ -3,6 +3,7 @@
 #   judge poj1077 on 100,000 seeded random 8-puzzles (parsing and printing included),
 #   judge acwing108 on ten 499x499 datasets,
 #   solve (auto) on seeded random 3x4 and 4x3 boards,
+#   Korf's 100 15-puzzles with the 7-8 pattern databases (when built: npuzzle pdb build 7-8),
 #   judge poj3131 on five seeded 15-dataset inputs whose answers are all 29, 30 or -1, by exact
 #   search (no answer table) and with the answer table,
 # then the library micro-benchmarks (Google Benchmark).
@@ -44,6 +45,16 @@ for size in 3x4 4x3; do
   s=$(median_seconds "$work/twelve.txt" solve)
   echo "solve (auto) on 20 random ${size} boards: ${s} s median of $runs ($(awk -v s="$s" 'BEGIN{printf "%.1f", s*1000/20}') ms per board)"
 done
+
+if "$bin" pdb list | grep -q '^7-8 .* built'; then
+  for _ in $(seq "$runs"); do "$bin" bench korf100 --pdb 7-8 | tail -n 1; done |
+    sed -E 's/.*search time ([0-9.]+) (m?s) in total, median ([0-9.]+ m?s).*/\1 \2 \3/' |
+    awk '{ t = $2 == "ms" ? $1 / 1000 : $1; print t, $3, $4 }' | sort -n |
+    awk -v runs="$runs" '{ a[NR] = $0 } END { split(a[int((NR + 1) / 2)], m, " ");
+      printf "bench korf100 (7-8 reflected): %.3f s total search time, median of %d runs (that run'"'"'s median instance %s %s)\n", m[1], runs, m[2], m[3] }'
+else
+  echo "bench korf100: skipped, the 7-8 pattern databases are not built (npuzzle pdb build 7-8)"
+fi
 
 export NPUZZLE_CACHE="$work/cache"
 "$bin" cube table build 2>/dev/null

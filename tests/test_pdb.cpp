@@ -89,8 +89,9 @@ std::map<std::string, int> reference_entries(const Board& goal,
   for (const auto& [s, c] : cost) {
     std::string key(pattern.size(), ' ');
     for (std::size_t cell = 0; cell < s.size(); ++cell) {
-      if (s[cell] >= 'A')
+      if (s[cell] >= 'A' && s[cell] <= 'Z') {  // a pattern tile, not '.' or the blank '_'
         key[static_cast<std::size_t>(s[cell] - 'A')] = static_cast<char>('a' + cell);
+      }
     }
     auto [it, inserted] = entries.emplace(key, c);
     if (!inserted) it->second = std::min(it->second, c);

@@ -28,15 +28,35 @@ class PdbHeuristic {
 
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
 
-  /// Starts loading the entries that moving `tile` to `to` will read.
-  void prefetch(const Memo& memo, SmallTile tile, Cell to) const {
-    __builtin_prefetch(entry(memo.cell, pattern_of_[tile], tile, to));
-    if (reflect_) {
-      const SmallTile mirror = mirror_tile_[tile];
-      __builtin_prefetch(entry(memo.mirrored_cell, pattern_of_[mirror], mirror,
-                               mirror_cell_[static_cast<std::size_t>(to)]));
+  /// The estimates after moving each of `tiles` into the blank on `to`, leaving the memo as it
+  /// is: every plain sum first, its entries fetched together; then the reflected sums, only for
+  /// the children the plain sum does not already put above `limit`.
+  void estimate_children(const Memo& memo, std::span<const SmallTile> tiles, Cell to, int limit,
+                         std::span<int> out) const {
+    std::array<const std::uint8_t*, 4> at{};
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      at[i] = entry(memo.cell, pattern_of_[tiles[i]], tiles[i], to);
+      __builtin_prefetch(at[i]);
+    }
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      out[i] = memo.sum - memo.value[pattern_of_[tiles[i]]] + *at[i];
+    }
+    if (!reflect_) return;
+    const auto mirror_to = mirror_cell_[static_cast<std::size_t>(to)];
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      if (out[i] > limit) continue;
+      const SmallTile mirror = mirror_tile_[tiles[i]];
+      at[i] = entry(memo.mirrored_cell, pattern_of_[mirror], mirror, mirror_to);
+      __builtin_prefetch(at[i]);
+    }
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      if (out[i] > limit) continue;
+      const SmallTile mirror = mirror_tile_[tiles[i]];
+      out[i] =
+          std::max(out[i], memo.mirrored_sum - memo.mirrored_value[pattern_of_[mirror]] + *at[i]);
     }
   }
+
   int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell, Cell to) const {
     memo.cell[tile] = static_cast<std::uint8_t>(to);
     memo.sum += revalue(memo.cell, memo.value, pattern_of_[tile]);

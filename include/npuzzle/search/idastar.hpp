@@ -4,7 +4,9 @@
 // solvability first.
 
 #include <algorithm>
+#include <array>
 #include <limits>
+#include <span>
 
 #include "npuzzle/search/domain.hpp"
 
@@ -40,6 +42,7 @@ class IdaStar {
  private:
   enum class Outcome { Found, NotFound, Stopped };
   static constexpr int kInfinity = std::numeric_limits<int>::max();
+  static constexpr std::size_t kMaxChildren = 8;
 
   Outcome search(State& state, int g, int bound, Move last) {
     const int h = domain_.estimate(state);
@@ -56,12 +59,25 @@ class IdaStar {
     }
     ++run_.stats.expanded;
     const auto moves = domain_.moves(state, last);
-    // Domains whose estimate reads large tables start every child's lookup before the first
-    // child is searched, so that the memory accesses overlap.
-    if constexpr (requires { domain_.prefetch(state, last); }) {
-      for (const Move m : moves) domain_.prefetch(state, m);
-    }
-    for (const Move m : moves) {
+    // Where the domain can estimate all children at once without making the moves (and so
+    // overlap their table lookups), children beyond the bound are counted and skipped unmade.
+    // Such an estimate may stop short of exact once it passes the limit, which still bounds
+    // the next iteration from below.
+    std::array<int, kMaxChildren> child_h{};
+    constexpr bool kBatched = requires {
+      domain_.estimate_children(state, moves, bound, std::span(child_h));
+    };
+    if constexpr (kBatched)
+      domain_.estimate_children(state, moves, bound - g - 1, std::span(child_h));
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      if constexpr (kBatched) {
+        if (const int child_f = g + 1 + child_h[i]; child_f > bound) {
+          ++run_.stats.generated;
+          if (child_f < next_bound_) next_bound_ = child_f;
+          continue;
+        }
+      }
       domain_.apply(state, m);
       ++run_.stats.generated;
       path_.push_back(m);

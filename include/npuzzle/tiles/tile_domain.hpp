@@ -58,14 +58,20 @@ class TileDomain {
     s.blank = from;
   }
 
-  /// Starts loading what the estimate will read after move `d`, where the heuristic can.
-  void prefetch(const State& s, Move d) const requires
+  /// The estimate after each of `moves` (at most 4), without making them, where the heuristic
+  /// can: exact up to `limit`, and above `limit` whenever the exact value is.
+  void estimate_children(const State& s, std::span<const Move> moves, int limit,
+                         std::span<int> out) const requires
       requires(const Heuristic& h, const typename Heuristic::Memo& m) {
-    h.prefetch(m, SmallTile{}, Cell{});
+    h.estimate_children(m, std::span<const SmallTile>{}, Cell{}, 0, out);
   }
   {
-    heuristic_.prefetch(s.memo, s.tiles[static_cast<std::size_t>(moves_.target(s.blank, d))],
-                        s.blank);
+    std::array<SmallTile, kDirCount> moved{};
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      moved[i] = s.tiles[static_cast<std::size_t>(moves_.target(s.blank, moves[i]))];
+    }
+    heuristic_.estimate_children(s.memo, std::span<const SmallTile>(moved.data(), moves.size()),
+                                 s.blank, limit, out);
   }
 
   Move reverse(Move d) const { return npuzzle::reverse(d); }

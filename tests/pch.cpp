@@ -1,0 +1,1 @@
+// The translation unit that owns the tests' precompiled header.
