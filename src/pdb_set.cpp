@@ -161,6 +161,7 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
   }
   memo.value.fill(0);
   memo.mirrored_value.fill(0);
+  memo.trail.clear();
   memo.sum = memo.mirrored_sum = 0;
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
     memo.sum += revalue(memo.cell, memo.value, static_cast<std::uint8_t>(p));

@@ -164,6 +164,35 @@ TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
   }
 }
 
+TEST(PdbHeuristic, UndoRestoresEveryEstimateExactly) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<PdbHeuristic> domain(goal, light_set());
+  std::mt19937_64 rng(556);
+  for (int trial = 0; trial < 50; ++trial) {
+    const Board start = random_board(goal, rng);
+    auto state = domain.state_of(start);
+    std::vector<Dir> made;
+    std::vector<int> estimates{state.h};
+    Dir last = kNoDir;
+    for (int step = 0; step < 40; ++step) {
+      const auto moves = domain.moves(state, last);
+      last = moves[uniform_below(rng, moves.size())];
+      domain.apply(state, last);
+      made.push_back(last);
+      estimates.push_back(state.h);
+    }
+    while (!made.empty()) {
+      domain.undo(state, made.back());
+      made.pop_back();
+      estimates.pop_back();
+      ASSERT_EQ(state.h, estimates.back());
+      const Board now{goal.geometry, {state.tiles.begin(), state.tiles.end()}};
+      ASSERT_EQ(state.h, domain.state_of(now).h);
+    }
+    EXPECT_EQ(state.tiles, domain.state_of(start).tiles);
+  }
+}
+
 // Korf's instances (instances/korf100.txt) at their published lengths, for either goal.
 TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
   const std::pair<std::string, std::size_t> korf[] = {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <vector>
 
 #include "npuzzle/pdb/pdb_set.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
@@ -21,6 +22,11 @@ class PdbHeuristic {
     std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
     std::array<int, kMaxPatterns> value{}, mirrored_value{};
     int sum = 0, mirrored_sum = 0;
+    /// The values each move replaced, last move last, for undo.
+    struct Replaced {
+      int value, mirrored_value;
+    };
+    std::vector<Replaced> trail;
   };
 
   /// `set` must be built for the blank-first goal of `layout`'s geometry (throws InputError).
@@ -58,12 +64,31 @@ class PdbHeuristic {
   }
 
   int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell, Cell to) const {
+    const std::uint8_t p = pattern_of_[tile], q = pattern_of_[mirror_tile_[tile]];
+    memo.trail.push_back({memo.value[p], memo.mirrored_value[q]});
     memo.cell[tile] = static_cast<std::uint8_t>(to);
-    memo.sum += revalue(memo.cell, memo.value, pattern_of_[tile]);
+    memo.sum += revalue(memo.cell, memo.value, p);
     if (!reflect_) return memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(to)];
-    memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_value, pattern_of_[mirror]);
+    memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_value, q);
+    return std::max(memo.sum, memo.mirrored_sum);
+  }
+
+  /// Takes back the last update, which moved `tile` away from `back`.
+  int undo(Memo& memo, SmallTile tile, Cell back) const {
+    const auto replaced = memo.trail.back();
+    memo.trail.pop_back();
+    const std::uint8_t p = pattern_of_[tile];
+    memo.cell[tile] = static_cast<std::uint8_t>(back);
+    memo.sum += replaced.value - memo.value[p];
+    memo.value[p] = replaced.value;
+    if (!reflect_) return memo.sum;
+    const SmallTile mirror = mirror_tile_[tile];
+    const std::uint8_t q = pattern_of_[mirror];
+    memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(back)];
+    memo.mirrored_sum += replaced.mirrored_value - memo.mirrored_value[q];
+    memo.mirrored_value[q] = replaced.mirrored_value;
     return std::max(memo.sum, memo.mirrored_sum);
   }
 

@@ -84,7 +84,12 @@ class IdaStar {
       const Outcome outcome = search(state, g + 1, bound, m);
       if (outcome != Outcome::NotFound) return outcome;
       path_.pop_back();
-      domain_.apply(state, domain_.reverse(m));
+      // A domain may undo a move more cheaply than it makes the reverse one.
+      if constexpr (requires { domain_.undo(state, m); }) {
+        domain_.undo(state, m);
+      } else {
+        domain_.apply(state, domain_.reverse(m));
+      }
     }
     return Outcome::NotFound;
   }

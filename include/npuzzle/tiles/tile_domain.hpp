@@ -74,6 +74,21 @@ class TileDomain {
                                  s.blank, limit, out);
   }
 
+  /// Takes back move `d`, the last one made, where the heuristic keeps what it needs to restore
+  /// its estimate without computing it again.
+  void undo(State& s, Move d) const requires
+      requires(const Heuristic& h, typename Heuristic::Memo& m) {
+    h.undo(m, SmallTile{}, Cell{});
+  }
+  {
+    const Cell from = moves_.target(s.blank, reverse(d));  // where the tile went
+    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
+    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
+    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    s.h = heuristic_.undo(s.memo, tile, s.blank);
+    s.blank = from;
+  }
+
   Move reverse(Move d) const { return npuzzle::reverse(d); }
   bool is_goal(const State& s) const { return s.tiles == goal_; }
   int estimate(const State& s) const { return s.h; }
