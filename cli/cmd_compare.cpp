@@ -9,6 +9,7 @@
 #include "npuzzle/format.hpp"
 #include "npuzzle/parity.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
+#include "npuzzle/tiles/walking_distance.hpp"
 #include "pdb_cache.hpp"
 
 namespace npuzzle::cli {
@@ -33,7 +34,10 @@ std::vector<Entry> entries_for(Geometry g, bool with_pdb) {
   out.push_back({Algorithm::Bibfs, std::nullopt});
   for (Algorithm a : {Algorithm::AStar, Algorithm::IdaStar}) {
     for (Heuristic h : kHeuristics) {
-      if (h != Heuristic::Pdb || with_pdb) out.push_back({a, h});
+      const bool serves = h == Heuristic::Pdb               ? with_pdb
+                          : h == Heuristic::WalkingDistance ? WalkingDistance::serves(g)
+                                                            : true;
+      if (serves) out.push_back({a, h});
     }
   }
   return out;

@@ -48,8 +48,9 @@ void SearchFlags::add_to(CLI::App& app, bool with_algorithm) {
     auto heuristics = names_of(kHeuristics);
     heuristics.emplace_back("auto");
     app.add_option("--heuristic", heuristic,
-                   "Estimate for astar and idastar: manhattan, linear-conflict, pdb (pattern "
-                   "databases, 4x4), or auto (pdb where it serves, else linear-conflict)")
+                   "Estimate for astar and idastar: manhattan, linear-conflict, walking-distance "
+                   "(up to 4x4), pdb (pattern databases, 4x4), or auto (pdb where it serves, else "
+                   "linear-conflict)")
         ->check(CLI::IsMember(heuristics))
         ->capture_default_str();
     app.add_option("--pdb", pdb_set,

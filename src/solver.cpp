@@ -11,6 +11,7 @@
 #include "npuzzle/search/idastar.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
+#include "npuzzle/tiles/walking_distance.hpp"
 
 namespace npuzzle {
 namespace {
@@ -76,6 +77,8 @@ std::string_view name(Heuristic h) {
       return "manhattan";
     case Heuristic::LinearConflict:
       return "linear-conflict";
+    case Heuristic::WalkingDistance:
+      return "walking-distance";
     case Heuristic::Pdb:
       return "pdb";
   }
@@ -136,19 +139,28 @@ Solution solve(const Board& board, const Board& goal, const SolveOptions& option
   SearchResult<Dir> r;
   if (!is_informed(algorithm)) {
     r = run_search<Blind>(algorithm, board, goal, options.budget);
-  } else if (options.heuristic == Heuristic::Pdb) {
-    s.heuristic = options.heuristic;
-    if (!options.pdb) throw InputError("the pdb heuristic needs a pattern database set");
-    // Searched in the tables' frame, the moves mapped back.
-    const GoalFrame frame(goal);
-    r = run_search<PdbHeuristic>(algorithm, frame.to_frame(board), frame.to_frame(goal),
-                                 options.budget, options.pdb);
-    for (Dir& d : r.path) d = frame.move_from_frame(d);
   } else {
     s.heuristic = options.heuristic;
-    r = options.heuristic == Heuristic::Manhattan
-            ? run_search<Manhattan>(algorithm, board, goal, options.budget)
-            : run_search<LinearConflict>(algorithm, board, goal, options.budget);
+    switch (options.heuristic) {
+      case Heuristic::Manhattan:
+        r = run_search<Manhattan>(algorithm, board, goal, options.budget);
+        break;
+      case Heuristic::LinearConflict:
+        r = run_search<LinearConflict>(algorithm, board, goal, options.budget);
+        break;
+      case Heuristic::WalkingDistance:
+        r = run_search<WalkingDistance>(algorithm, board, goal, options.budget);
+        break;
+      case Heuristic::Pdb: {
+        if (!options.pdb) throw InputError("the pdb heuristic needs a pattern database set");
+        // Searched in the tables' frame, the moves mapped back.
+        const GoalFrame frame(goal);
+        r = run_search<PdbHeuristic>(algorithm, frame.to_frame(board), frame.to_frame(goal),
+                                     options.budget, options.pdb);
+        for (Dir& d : r.path) d = frame.move_from_frame(d);
+        break;
+      }
+    }
   }
   s.status = r.status;
   s.moves = std::move(r.path);

@@ -5,6 +5,7 @@
 
 #include <random>
 
+#include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
 #include "npuzzle/random_board.hpp"
@@ -14,6 +15,7 @@
 #include "npuzzle/search/idastar.hpp"
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
+#include "npuzzle/tiles/walking_distance.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -84,6 +86,39 @@ TEST(Search, AllAlgorithmsAgreeNearTheGoalOfTwelveCellBoards) {
     const int expected = solved_length(b, goal, {Algorithm::Bfs, Heuristic::Manhattan});
     for (const Method m : kMethods) EXPECT_EQ(solved_length(b, goal, m), expected);
   }
+}
+
+// Manhattan <= walking distance <= the true distance on every 8-puzzle board, for a goal with the
+// blank in the centre, and the walking distance kept up move by move on 4x4 and 3x4 boards
+// equals the one computed from scratch.
+TEST(Heuristics, WalkingDistanceIsAdmissibleDominatesManhattanAndIsIncrementallyExact) {
+  const Board goal = parse_board("1 2 3 4 0 5 6 7 8");
+  const TileDomain<Manhattan> md(goal);
+  const TileDomain<WalkingDistance> wd(goal);
+  int above = 0;
+  for (const auto& [key, d] : reference::distances_to(goal)) {
+    const Board b{goal.geometry, reference::decode(key)};
+    const int h_md = md.state_of(b).h, h_wd = wd.state_of(b).h;
+    ASSERT_LE(h_md, h_wd) << key;
+    ASSERT_LE(h_wd, d) << key;
+    above += h_wd > h_md;
+  }
+  EXPECT_GT(above, 10000);
+  std::mt19937_64 rng(6);
+  for (const Geometry g : {Geometry{4, 4}, Geometry{3, 4}}) {
+    const Board big_goal = Board::blank_first(g);
+    const TileDomain<WalkingDistance> domain(big_goal);
+    auto state = domain.state_of(random_board(big_goal, rng));
+    Dir last = kNoDir;
+    for (int step = 0; step < 3000; ++step) {
+      const auto moves = domain.moves(state, last);
+      last = moves[rng() % moves.size()];
+      domain.apply(state, last);
+      const Board now{big_goal.geometry, {state.tiles.begin(), state.tiles.end()}};
+      ASSERT_EQ(state.h, domain.state_of(now).h) << g.name() << " step " << step;
+    }
+  }
+  EXPECT_THROW(TileDomain<WalkingDistance>(Board::blank_last({5, 5})), InputError);
 }
 
 // Manhattan <= linear conflict <= the true distance, and the estimates kept up move by move

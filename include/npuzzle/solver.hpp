@@ -14,11 +14,11 @@
 namespace npuzzle {
 
 enum class Algorithm { Auto, Table, Bfs, Bibfs, AStar, IdaStar };
-enum class Heuristic { Manhattan, LinearConflict, Pdb };
+enum class Heuristic { Manhattan, LinearConflict, WalkingDistance, Pdb };
 inline constexpr std::array kAlgorithms{Algorithm::Auto,  Algorithm::Table, Algorithm::Bfs,
                                         Algorithm::Bibfs, Algorithm::AStar, Algorithm::IdaStar};
 inline constexpr std::array kHeuristics{Heuristic::Manhattan, Heuristic::LinearConflict,
-                                        Heuristic::Pdb};
+                                        Heuristic::WalkingDistance, Heuristic::Pdb};
 
 std::string_view name(Algorithm a);
 std::string_view name(Heuristic h);
