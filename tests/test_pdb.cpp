@@ -17,6 +17,7 @@
 #include "npuzzle/random_board.hpp"
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
+#include "support/incremental.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -151,17 +152,9 @@ const std::shared_ptr<const PdbSet>& light_set() {
 
 TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
   const Board goal = Board::blank_first({4, 4});
-  const TileDomain<PdbHeuristic> domain(goal, light_set());
   std::mt19937_64 rng(555);
-  auto state = domain.state_of(random_board(goal, rng));
-  Dir last = kNoDir;
-  for (int step = 0; step < 3000; ++step) {
-    const auto moves = domain.moves(state, last);
-    last = moves[uniform_below(rng, moves.size())];
-    domain.apply(state, last);
-    const Board now{goal.geometry, {state.tiles.begin(), state.tiles.end()}};
-    ASSERT_EQ(state.h, domain.state_of(now).h) << "step " << step;
-  }
+  testing_support::expect_incremental_estimates_exact(TileDomain<PdbHeuristic>(goal, light_set()),
+                                                      goal, rng, 3000);
 }
 
 TEST(PdbHeuristic, UndoRestoresEveryEstimateExactly) {

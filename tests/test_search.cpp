@@ -16,6 +16,7 @@
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"
+#include "support/incremental.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -107,16 +108,8 @@ TEST(Heuristics, WalkingDistanceIsAdmissibleDominatesManhattanAndIsIncrementally
   std::mt19937_64 rng(6);
   for (const Geometry g : {Geometry{4, 4}, Geometry{3, 4}}) {
     const Board big_goal = Board::blank_first(g);
-    const TileDomain<WalkingDistance> domain(big_goal);
-    auto state = domain.state_of(random_board(big_goal, rng));
-    Dir last = kNoDir;
-    for (int step = 0; step < 3000; ++step) {
-      const auto moves = domain.moves(state, last);
-      last = moves[rng() % moves.size()];
-      domain.apply(state, last);
-      const Board now{big_goal.geometry, {state.tiles.begin(), state.tiles.end()}};
-      ASSERT_EQ(state.h, domain.state_of(now).h) << g.name() << " step " << step;
-    }
+    testing_support::expect_incremental_estimates_exact(TileDomain<WalkingDistance>(big_goal),
+                                                        big_goal, rng, 3000);
   }
   EXPECT_THROW(TileDomain<WalkingDistance>(Board::blank_last({5, 5})), InputError);
 }
@@ -136,16 +129,8 @@ TEST(Heuristics, AreAdmissibleOrderedAndIncrementallyExact) {
   }
   std::mt19937_64 rng(5);
   const Board big_goal = Board::blank_last({4, 5});
-  const TileDomain<LinearConflict> domain(big_goal);
-  auto state = domain.state_of(random_board(big_goal, rng));
-  Dir last = kNoDir;
-  for (int step = 0; step < 5000; ++step) {
-    const auto moves = domain.moves(state, last);
-    last = moves[rng() % moves.size()];
-    domain.apply(state, last);
-    Board now{big_goal.geometry, {state.tiles.begin(), state.tiles.end()}};
-    ASSERT_EQ(state.h, domain.state_of(now).h) << "step " << step;
-  }
+  testing_support::expect_incremental_estimates_exact(TileDomain<LinearConflict>(big_goal),
+                                                      big_goal, rng, 5000);
 }
 
 TEST(Search, StopsAtEachLimitOfTheBudget) {
