@@ -9,11 +9,11 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 #include "commands.hpp"
 #include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
+#include "npuzzle/parallel.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -101,10 +101,7 @@ int run_bench(BenchFlags& f) {
     }
   };
   const auto began = std::chrono::steady_clock::now();
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::max(1u, f.threads); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  run_on_threads(f.threads, work);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 

@@ -12,12 +12,7 @@ Command add_cube(CLI::App& root) {
   app->require_subcommand(1);
   const std::vector<Command> commands{add_cube_solve(*app), add_cube_verify(*app),
                                       add_cube_table(*app)};
-  return {app, [commands] {
-            for (const auto& c : commands) {
-              if (c.app->parsed()) return c.run();
-            }
-            return static_cast<int>(kFailure);
-          }};
+  return {app, [commands] { return run_parsed(commands); }};
 }
 
 }  // namespace npuzzle::cli

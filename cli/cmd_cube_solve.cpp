@@ -20,7 +20,7 @@ struct CubeSolveFlags {
 };
 
 int run_cube_solve(CubeSolveFlags& f) {
-  Budget budget = f.search.options(Board::blank_last(cube::kBoard)).budget;
+  Budget budget = f.search.budget();
   budget.max_depth = f.max_depth;
   const Algorithm algorithm = *algorithm_named(f.algorithm);
   Scanner in = Scanner::from(stdin);

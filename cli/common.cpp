@@ -68,6 +68,14 @@ void SearchFlags::add_to(CLI::App& app, bool with_algorithm) {
       ->capture_default_str();
 }
 
+Budget SearchFlags::budget() const {
+  Budget b;
+  b.max_nodes = max_nodes;
+  b.timeout_seconds = timeout;
+  b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+  return b;
+}
+
 SolveOptions SearchFlags::options(const Board& goal) const {
   SolveOptions o;
   o.algorithm = *algorithm_named(algorithm);  // checked by the parser
@@ -82,9 +90,7 @@ SolveOptions SearchFlags::options(const Board& goal) const {
                        " boards with this goal (sets are for 4x4, blank in a corner)");
     }
   }
-  o.budget.max_nodes = max_nodes;
-  o.budget.timeout_seconds = timeout;
-  o.budget.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+  o.budget = budget();
   return o;
 }
 
@@ -102,6 +108,13 @@ void OutputFlags::add_to(CLI::App& app, bool with_stats) {
 CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& tokens,
                                 const std::string& name, const std::string& help) {
   return app.add_option(name, tokens, help);
+}
+
+int run_parsed(const std::vector<Command>& commands) {
+  for (const auto& c : commands) {
+    if (c.app->parsed()) return c.run();
+  }
+  return kFailure;  // the parser requires a subcommand, so one was chosen
 }
 
 void report(std::string_view where, std::string_view message) {

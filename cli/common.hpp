@@ -49,6 +49,7 @@ struct SearchFlags {
   double max_memory_mib = 4096;
 
   void add_to(CLI::App& app, bool with_algorithm);
+  Budget budget() const;
   /// The options for boards that go to `goal`. Heuristic auto is pattern databases where a set
   /// serves the board and goal (loaded, or the light default built, only if an informed search
   /// will run), else linear conflict.
@@ -71,6 +72,9 @@ struct OutputFlags {
 CLI::Option* add_board_argument(
     CLI::App& app, std::vector<std::string>& tokens, const std::string& name = "board",
     const std::string& help = "The board's tiles (or none: read boards from stdin)");
+
+/// Runs the command the parser chose among `commands`.
+int run_parsed(const std::vector<Command>& commands);
 
 /// Writes "npuzzle: WHERE: MESSAGE" to stderr.
 void report(std::string_view where, std::string_view message);

@@ -61,10 +61,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    for (const auto& c : commands) {
-      if (c.app->parsed()) return c.run();
-    }
-    return kFailure;
+    return run_parsed(commands);
   } catch (const npuzzle::InputError& e) {
     std::cout.flush();
     fmt::print(stderr, "npuzzle: {}\n", e.what());

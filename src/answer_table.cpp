@@ -2,7 +2,8 @@
 
 #include <atomic>
 #include <stdexcept>
-#include <thread>
+
+#include "npuzzle/parallel.hpp"
 
 namespace npuzzle::cube {
 namespace {
@@ -83,10 +84,7 @@ AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>&
       if (progress) progress(++done);
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  run_on_threads(threads, work);
 
   for (Cell c = 0; c < kSquares; ++c) {
     if (reached[static_cast<std::size_t>(c)] != reachable_from(c)) {

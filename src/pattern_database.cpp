@@ -6,9 +6,9 @@
 #include <atomic>
 #include <bit>
 #include <stdexcept>
-#include <thread>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/parallel.hpp"
 
 namespace npuzzle {
 namespace {
@@ -185,10 +185,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
       }
       found += local;
     };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(work);
-    work();
-    for (auto& t : pool) t.join();
+    run_on_threads(threads, work);
     if (found == 0) break;
     reached += found;
     if (progress) progress(depth + 1, reached);

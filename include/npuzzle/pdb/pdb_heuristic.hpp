@@ -108,7 +108,7 @@ class PdbHeuristic {
   // Ranks pattern p again from `cell`; stores and returns the change in its value.
   int revalue(const std::array<std::uint8_t, kMaxCells>& cell, std::array<int, kMaxPatterns>& value,
               std::uint8_t p) const {
-    const int now = *entry(cell, p, kBlank, 0);
+    const int now = *entry(cell, p, kBlank, 0);  // no pattern holds the blank: nothing moved
     const int change = now - value[p];
     value[p] = now;
     return change;
