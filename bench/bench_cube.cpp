@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "cube_hard_datasets.hpp"
-#include "npuzzle/cube/cube_solver.hpp"
+#include "npuzzle/solver.hpp"
 
 namespace npuzzle {
 namespace {
@@ -14,15 +14,15 @@ std::vector<bench::HardDataset> input() {
   return bench::hard_cube_datasets(rng, 15);
 }
 
-void BM_CubeHardInputSearch(benchmark::State& state, Algorithm algorithm) {
+void BM_CubeHardInputSearch(benchmark::State& state, const char* algorithm) {
   const auto datasets = input();
+  const Solver solver;
   Budget budget;
   budget.max_depth = 30;
   std::uint64_t expanded = 0;
   for (auto _ : state) {
     for (const auto& d : datasets) {
-      const auto s = cube::solve_cube(cube::standard_start(d.start_empty),
-                                      cube::target_tops(d.target_empty, d.tops), algorithm, budget);
+      const auto s = solver.solve_cube(d.dataset, algorithm, budget);
       expanded += s.stats.expanded;
       benchmark::DoNotOptimize(s.moves.data());
     }
@@ -30,9 +30,9 @@ void BM_CubeHardInputSearch(benchmark::State& state, Algorithm algorithm) {
   state.counters["expanded/input"] =
       benchmark::Counter(static_cast<double>(expanded) / static_cast<double>(state.iterations()));
 }
-BENCHMARK_CAPTURE(BM_CubeHardInputSearch, idastar, Algorithm::IdaStar)
+BENCHMARK_CAPTURE(BM_CubeHardInputSearch, idastar, "idastar")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_CubeHardInputSearch, astar, Algorithm::AStar)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CubeHardInputSearch, astar, "astar")->Unit(benchmark::kMillisecond);
 
 void BM_CubeHardInputTable(benchmark::State& state) {
   const auto datasets = input();

@@ -2,12 +2,14 @@
 // Seeded draws of POJ 3131 datasets whose answers are 29, 30 or more than 30 (judged -1), the
 // hardest inputs for a capped search: for the benchmarks.
 
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "npuzzle/cube/answer_table.hpp"
 #include "npuzzle/random_board.hpp"
+#include "npuzzle/solver.hpp"
 
 namespace npuzzle::bench {
 
@@ -15,17 +17,20 @@ struct HardDataset {
   Cell start_empty;
   Cell target_empty;
   std::array<cube::Colour, cube::kSquares> tops;
-  int answer;        // the true least number of moves
-  std::string text;  // in POJ 3131's format
+  int answer;            // the true least number of moves
+  std::string text;      // in POJ 3131's format
+  CubeDataset dataset;   // the same, as the Solver takes it
 };
 
 inline const cube::AnswerTable& answer_table() {
   static const cube::AnswerTable table = [] {
     try {
-      return cube::AnswerTable::load(cube::AnswerTable::default_path());
+      if (const char* dir = std::getenv("NPUZZLE_CACHE"); dir && *dir) {
+        return cube::AnswerTable::load(DirectoryStore(dir));
+      }
     } catch (const TableFileError&) {
-      return cube::AnswerTable::build(2);
     }
+    return cube::AnswerTable::build(2);
   }();
   return table;
 }
@@ -40,11 +45,14 @@ inline std::vector<HardDataset> hard_cube_datasets(std::mt19937_64& rng, std::si
     for (auto& t : d.tops) t = static_cast<cube::Colour>(uniform_below(rng, 3));
     d.answer = table.distance(d.start_empty, d.target_empty, d.tops);
     if (d.answer < 29) continue;
-    d.text =
-        std::to_string(d.start_empty % 3 + 1) + " " + std::to_string(d.start_empty / 3 + 1) + "\n";
+    d.dataset.x = static_cast<std::uint64_t>(d.start_empty % 3 + 1);
+    d.dataset.y = static_cast<std::uint64_t>(d.start_empty / 3 + 1);
+    d.text = std::to_string(d.dataset.x) + " " + std::to_string(d.dataset.y) + "\n";
     for (Cell c = 0; c < cube::kSquares; ++c) {
-      d.text +=
+      const char letter =
           c == d.target_empty ? 'E' : "WRB"[static_cast<int>(d.tops[static_cast<std::size_t>(c)])];
+      d.dataset.pattern += letter;
+      d.text += letter;
       d.text += c % 3 == 2 ? '\n' : ' ';
     }
     out.push_back(std::move(d));

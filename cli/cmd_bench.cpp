@@ -11,9 +11,8 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
-#include "npuzzle/parallel.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -31,11 +30,6 @@ struct Instance {
   std::string id;
   int published = 0;
   Board board;
-};
-
-struct Outcome {
-  Solution solution;
-  bool replayed = false;  // the moves were replayed and reach the goal
 };
 
 std::filesystem::path instance_file(const std::string& name) {
@@ -66,10 +60,9 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
       throw InputError(
           fmt::format("{}:{}: expected an id, a length and a board", path.string(), number));
     }
-    std::string board;
-    for (std::size_t i = tokens.size() - cells; i < tokens.size(); ++i) board += tokens[i] + " ";
     try {
-      out.push_back({tokens[0], std::stoi(tokens[1]), parse_board(board, size)});
+      out.push_back({tokens[0], std::stoi(tokens[1]),
+                     parse_board(std::span(tokens).subspan(tokens.size() - cells), size)});
     } catch (const std::exception& e) {
       throw InputError(fmt::format("{}:{}: {}", path.string(), number, e.what()));
     }
@@ -88,20 +81,15 @@ int run_bench(BenchFlags& f) {
   if (f.limit != 0 && instances.size() > f.limit) instances.resize(f.limit);
   if (instances.empty()) throw InputError("no instances in " + f.instances);
   const Board goal = f.boards.goal_for(instances.front().board.geometry);
-  const SolveOptions options = f.search.options(goal);  // tables loaded before the clock starts
+  SolveOptions options = f.search.options();
+  options.budget.progress = nullptr;  // one line per instance says enough
+  const Solver::Plan plan = solver().plan(goal, options);
+  std::vector<Board> boards;
+  for (const auto& i : instances) boards.push_back(i.board);
+  plan.solve(goal);  // tables loaded before the clock starts
 
-  std::vector<Outcome> outcomes(instances.size());
-  std::atomic<std::size_t> next{0};
-  const auto work = [&] {
-    for (std::size_t i; (i = next++) < instances.size();) {
-      Outcome& o = outcomes[i];
-      o.solution = solve(instances[i].board, goal, options);
-      const Replay r = replay(instances[i].board, o.solution.moves);
-      o.replayed = o.solution.status == SearchStatus::Solved && r.legal && r.final == goal;
-    }
-  };
   const auto began = std::chrono::steady_clock::now();
-  run_on_threads(f.threads, work);
+  const std::vector<Solution> solutions = solver().solve_all(boards, plan, f.threads);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 
@@ -110,9 +98,10 @@ int run_bench(BenchFlags& f) {
   std::uint64_t expanded = 0, generated = 0;
   std::vector<double> times;
   for (std::size_t i = 0; i < instances.size(); ++i) {
-    const Solution& s = outcomes[i].solution;
-    const bool ok =
-        outcomes[i].replayed && static_cast<int>(s.moves.size()) == instances[i].published;
+    const Solution& s = solutions[i];
+    const bool replayed = s.status == SearchStatus::Solved &&
+                          solver().verify(instances[i].board, goal, s.moves).reaches_goal;
+    const bool ok = replayed && static_cast<int>(s.moves.size()) == instances[i].published;
     wrong += !ok;
     search += s.stats.seconds;
     expanded += s.stats.expanded;
@@ -137,12 +126,12 @@ int run_bench(BenchFlags& f) {
           ok ? "ok" : "WRONG", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
     }
   }
-  const Solution& any = outcomes.front().solution;
   const std::string method =
-      fmt::format("{}{}", name(any.algorithm),
-                  any.heuristic ? fmt::format(" + {}{}", name(*any.heuristic),
-                                              options.pdb ? " " + options.pdb->spec().name : "")
-                                : "");
+      fmt::format("{}{}", plan.algorithm(),
+                  plan.heuristic().empty()
+                      ? ""
+                      : fmt::format(" + {}{}", plan.heuristic(),
+                                    plan.tables().empty() ? "" : " " + plan.tables()));
   if (f.json) {
     std::cout << nlohmann::json{{"summary", true},          {"instances", instances.size()},
                                 {"wrong", wrong},           {"method", method},
@@ -176,7 +165,9 @@ Command add_bench(CLI::App& root) {
   f->boards.add_to(*app);
   f->search.timeout = 0;
   f->search.add_to(*app, true);
-  app->add_option("-j,--threads", f->threads, "Instances solved at once")->capture_default_str();
+  app->add_option("-j,--threads", f->threads, "Instances solved at once")
+      ->check(CLI::Range(1u, 256u))
+      ->capture_default_str();
   app->add_option("--limit", f->limit, "Only the first N instances");
   app->add_flag("--json", f->json, "One JSON object per instance, then a summary");
   return {app, [f] { return run_bench(*f); }};

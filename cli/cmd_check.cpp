@@ -5,7 +5,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
-#include "npuzzle/parity.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -17,9 +17,8 @@ struct CheckFlags {
 };
 
 int run_check(CheckFlags& f) {
-  return for_each_board(f.board, [&](std::string_view text, const std::string&) {
-    const Board board = parse_board(text, f.boards.geometry());
-    const bool ok = solvable(board, f.boards.goal_for(board.geometry));
+  return for_each_board(f.board, f.boards.geometry(), [&](const Board& board, const std::string&) {
+    const bool ok = solver().check(board, f.boards.goal_for(board.geometry));
     if (f.json) {
       std::cout << nlohmann::json{{"size", board.geometry.name()}, {"solvable", ok}}.dump() << '\n';
     } else {

@@ -7,10 +7,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
-#include "npuzzle/parity.hpp"
-#include "npuzzle/tiles/distance_table.hpp"
-#include "npuzzle/tiles/walking_distance.hpp"
-#include "pdb_cache.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -22,65 +19,51 @@ struct CompareFlags {
   bool json = false;
 };
 
-struct Entry {
-  Algorithm algorithm;
-  std::optional<Heuristic> heuristic;
-};
-
-std::vector<Entry> entries_for(Geometry g, bool with_pdb) {
-  std::vector<Entry> out;
-  if (g.cells() <= DistanceTable::kMaxCells) out.push_back({Algorithm::Table, std::nullopt});
-  out.push_back({Algorithm::Bfs, std::nullopt});
-  out.push_back({Algorithm::Bibfs, std::nullopt});
-  for (Algorithm a : {Algorithm::AStar, Algorithm::IdaStar}) {
-    for (Heuristic h : kHeuristics) {
-      const bool serves = h == Heuristic::Pdb               ? with_pdb
-                          : h == Heuristic::WalkingDistance ? WalkingDistance::serves(g)
-                                                            : true;
-      if (serves) out.push_back({a, h});
-    }
-  }
-  return out;
-}
-
 int run_compare(CompareFlags& f) {
-  return for_each_board(f.board, [&](std::string_view text, const std::string&) {
-    const Board board = parse_board(text, f.boards.geometry());
+  bool any_finished = true;
+  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
+                                                                    const std::string& where) {
     const Board& goal = f.boards.goal_for(board.geometry);
-    SolveOptions options = f.search.options(goal);
-    if (!options.pdb) options.pdb = pdb_for(goal, f.search.pdb_set);
-    nlohmann::json runs = nlohmann::json::array();
     if (!f.json) {
       std::cout << format_board(board) << '\n';
-      if (!solvable(board, goal)) {
+      if (!solver().check(board, goal)) {
         std::cout << "unsolvable: no search needed\n\n";
         return;
       }
+    }
+    bool finished = false;
+    nlohmann::json json_runs = nlohmann::json::array();
+    if (!f.json) {
       std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", "algo",
                                "heuristic", "length", "expanded", "generated", "time", "memory");
     }
-    for (const Entry& e : entries_for(board.geometry, options.pdb != nullptr)) {
-      options.algorithm = e.algorithm;
-      if (e.heuristic) options.heuristic = *e.heuristic;
-      const Solution s = solve(board, goal, options);
+    solver().compare(board, goal, f.search.budget(), [&](const Solution& s) {
+      clear_progress();
+      finished |= s.status == SearchStatus::Solved || s.status == SearchStatus::NoSolution;
       if (f.json) {
-        runs.push_back(solution_json(board, goal, s, Notation::Blank));
-        continue;
+        json_runs.push_back(solution_json(board, goal, s, Notation::Blank));
+        return;
       }
       const std::string length = s.status == SearchStatus::Solved ? std::to_string(s.moves.size())
                                                                   : std::string(describe(s.status));
-      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n",
-                               name(e.algorithm), e.heuristic ? name(*e.heuristic) : "-", length,
-                               s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
-                               human_bytes(s.stats.peak_bytes));
+      const std::string heuristic =
+          s.heuristic.empty() ? "-" : s.heuristic + (s.tables.empty() ? "" : " " + s.tables);
+      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", s.algorithm,
+                               heuristic, length, s.stats.expanded, s.stats.generated,
+                               human_seconds(s.stats.seconds), human_bytes(s.stats.peak_bytes));
       std::cout.flush();
-    }
+    });
     if (f.json) {
-      std::cout << nlohmann::json{{"board", board_json(board)}, {"runs", runs}}.dump() << '\n';
+      std::cout << nlohmann::json{{"board", board_json(board)}, {"runs", json_runs}}.dump() << '\n';
     } else {
       std::cout << '\n';
     }
+    if (!finished) {
+      any_finished = false;
+      report(where, "no method finished within the budget: raise --timeout or --max-memory");
+    }
   });
+  return batch_exit(code, !any_finished);
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "cube_input.hpp"
-#include "npuzzle/cube/cube_solver.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -22,13 +22,12 @@ struct CubeSolveFlags {
 int run_cube_solve(CubeSolveFlags& f) {
   Budget budget = f.search.budget();
   budget.max_depth = f.max_depth;
-  const Algorithm algorithm = *algorithm_named(f.algorithm);
   Scanner in = Scanner::from(stdin);
   BlockWriter out(stdout);
   bool gave_up = false;
-  const int code = for_each_cube_dataset(in, out, [&](const CubeDataset& d) {
-    const auto s = cube::solve_cube(cube::standard_start(d.start_empty), d.pattern.target(),
-                                    algorithm, budget);
+  const int code = for_each_cube_dataset(in, out, [&](const CubeInput& d) {
+    const Solution s = solver().solve_cube(d.dataset, f.algorithm, budget);
+    clear_progress();
     const bool solved = s.status == SearchStatus::Solved;
     const std::string moves = format_moves(s.moves, Notation::Blank);
     if (f.json) {
@@ -37,7 +36,9 @@ int run_cube_solve(CubeSolveFlags& f) {
                     {"status", describe(s.status)},
                     {"length", solved ? nlohmann::json(s.moves.size()) : nlohmann::json(nullptr)},
                     {"moves", solved ? nlohmann::json(moves) : nlohmann::json(nullptr)},
-                    {"algorithm", name(s.algorithm)},
+                    {"optimal", s.optimal},
+                    {"lower_bound", s.lower_bound},
+                    {"algorithm", s.algorithm},
                     {"stats", stats_json(s.stats)}}
                     .dump() +
                 "\n");
@@ -47,16 +48,19 @@ int run_cube_solve(CubeSolveFlags& f) {
       out.write("-1\n");
     }
     if (f.stats && !f.json) {
-      out.write(stats_line(s.status, s.moves.size(), s.algorithm, std::nullopt, s.stats) + "\n");
+      out.write(stats_line(s) + "\n");
     }
     if (!solved && s.status != SearchStatus::DepthLimit) {
       gave_up = true;
       out.flush();
-      report(fmt::format("dataset {}", d.number),
-             fmt::format("no answer: {} reached", describe(s.status)));
+      if (s.status != SearchStatus::Cancelled) {
+        report(fmt::format("dataset {}", d.number),
+               fmt::format("no answer: {} reached (no solution is shorter than {})",
+                           describe(s.status), s.lower_bound));
+      }
     }
   });
-  return code != kOk ? code : gave_up ? kFailure : kOk;
+  return batch_exit(code, gave_up);
 }
 
 }  // namespace
@@ -67,8 +71,12 @@ Command add_cube_solve(CLI::App& cube) {
       "solve",
       "For each dataset on stdin, print the least number of moves and a shortest sequence (the "
       "letters say where the empty square goes), or -1 if none is within --max-depth");
-  app->add_option("--algo", f->algorithm, "auto (idastar), idastar, astar, bibfs or bfs")
-      ->check(CLI::IsMember({"auto", "idastar", "astar", "bibfs", "bfs"}))
+  std::vector<std::string> searches{"auto"};
+  for (const auto& a : Solver::algorithms()) {
+    if (a.name != "table") searches.push_back(a.name);
+  }
+  app->add_option("--algo", f->algorithm, "auto (idastar), or a search: " + fmt::format("{}", fmt::join(searches.begin() + 1, searches.end(), ", ")))
+      ->check(CLI::IsMember(searches))
       ->capture_default_str();
   app->add_option("--max-depth", f->max_depth, "Look for solutions of at most this many moves")
       ->check(CLI::NonNegativeNumber);

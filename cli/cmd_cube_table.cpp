@@ -1,11 +1,9 @@
 // npuzzle cube table: build, verify, remove or locate the cached answer table.
 
-#include <filesystem>
-#include <iostream>
 #include <memory>
 
 #include "commands.hpp"
-#include "cube_table_cache.hpp"
+#include "table_actions.hpp"
 
 namespace npuzzle::cli {
 
@@ -21,24 +19,10 @@ Command add_cube_table(CLI::App& cube) {
       ->required()
       ->check(CLI::IsMember({"build", "verify", "remove", "path"}));
   return {app, [action] {
-            const auto path = cube::AnswerTable::default_path();
-            if (*action == "build") {
-              build_answer_table();
-            } else if (*action == "path") {
-              std::cout << path.string() << '\n';
-            } else if (*action == "remove") {
-              std::cout << (std::filesystem::remove(path) ? "removed " : "no table at ")
-                        << path.string() << '\n';
-            } else {
-              try {
-                cube::AnswerTable::load(path);
-                std::cout << "ok: " << path.string() << '\n';
-              } catch (const TableFileError& e) {
-                report("cube table", e.what());
-                return static_cast<int>(kFailure);
-              }
-            }
-            return static_cast<int>(kOk);
+            if (*action == "build") return build_tables("cube");
+            if (*action == "verify") return verify_tables("cube");
+            if (*action == "remove") return remove_tables("cube");
+            return print_table_paths("cube");
           }};
 }
 

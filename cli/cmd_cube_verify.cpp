@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "cube_input.hpp"
-#include "npuzzle/errors.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -18,21 +18,19 @@ struct CubeVerifyFlags {
 int run_cube_verify(CubeVerifyFlags& f) {
   Scanner in = Scanner::from(stdin);
   BlockWriter out(stdout);
-  int code = for_each_cube_dataset(in, out, [&](const CubeDataset& d) {
+  int code = for_each_cube_dataset(in, out, [&](const CubeInput& d) {
     const auto k = static_cast<std::size_t>(d.number - 1);
     if (k >= f.moves.size()) {
       throw InputError(fmt::format("dataset {} has no move string among the arguments", d.number));
     }
     const std::vector<Dir> moves = parse_moves(f.moves[k], Notation::Blank);
-    cube::CubeState s = cube::standard_start(d.start_empty);
-    std::size_t applied = 0;
-    while (applied < moves.size() && cube::apply_move(s, moves[applied])) ++applied;
-    if (applied < moves.size()) {
-      out.write(fmt::format("invalid: move {} ('{}') leaves the board\n", applied + 1,
-                            format_moves(std::span(moves).subspan(applied, 1), Notation::Blank)));
-    } else if (!d.pattern.target().matches(s)) {
+    const CubeVerdict v = solver().verify_cube(d.dataset, moves);
+    if (!v.legal) {
+      out.write(fmt::format("invalid: move {} ('{}') leaves the board\n", v.applied + 1,
+                            format_moves(std::span(moves).subspan(v.applied, 1), Notation::Blank)));
+    } else if (!v.makes_pattern) {
       out.write(fmt::format("invalid: the {} moves end with tops {}, not the pattern\n",
-                            moves.size(), cube::format_tops(s)));
+                            moves.size(), v.tops));
     } else {
       out.write(fmt::format("valid: makes the pattern in {} moves\n", moves.size()));
     }

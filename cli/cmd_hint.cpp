@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -21,35 +22,36 @@ struct HintFlags {
 int run_hint(HintFlags& f) {
   const Notation notation = f.output.notation_value();
   bool gave_up = false;
-  const int code = for_each_board(f.board, [&](std::string_view text, const std::string& where) {
-    const Board board = parse_board(text, f.boards.geometry());
-    const Board& goal = f.boards.goal_for(board.geometry);
-    const Solution s = solve(board, goal, f.search.options(goal));
-    const bool solved = s.status == SearchStatus::Solved;
-    const std::string next =
-        solved && !s.moves.empty() ? format_moves(std::span(s.moves).first(1), notation) : "";
+  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
+                                                                    const std::string& where) {
+    const Hint h = solver().hint(board, f.boards.goal_for(board.geometry), f.search.options());
+    clear_progress();
+    const bool solved = h.status == SearchStatus::Solved;
+    const std::string next = h.next ? format_moves(std::span(&*h.next, 1), notation) : "";
     if (f.output.json) {
       std::cout << nlohmann::json{{"board", board_json(board)},
-                                  {"status", describe(s.status)},
-                                  {"distance", solved ? nlohmann::json(s.moves.size())
+                                  {"status", describe(h.status)},
+                                  {"distance", solved ? nlohmann::json(h.distance)
                                                       : nlohmann::json(nullptr)},
-                                  {"next", solved && !next.empty() ? nlohmann::json(next)
-                                                                   : nlohmann::json(nullptr)}}
+                                  {"next", h.next ? nlohmann::json(next) : nlohmann::json(nullptr)},
+                                  {"optimal", h.optimal},
+                                  {"lower_bound", h.lower_bound}}
                        .dump()
                 << '\n';
     } else if (!solved) {
-      std::cout << (s.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
-    } else if (s.moves.empty()) {
+      std::cout << (h.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
+    } else if (!h.next) {
       std::cout << "distance 0: already at the goal\n";
     } else {
-      std::cout << fmt::format("distance {}, next move {}\n", s.moves.size(), next);
+      std::cout << fmt::format("distance {}, next move {}\n", h.distance, next);
     }
-    if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
+    if (!solved && h.status != SearchStatus::NoSolution && h.status != SearchStatus::Cancelled) {
       gave_up = true;
-      report(where, fmt::format("no answer: {} reached", describe(s.status)));
+      report(where, fmt::format("no answer: {} reached (the distance is at least {})",
+                                describe(h.status), h.lower_bound));
     }
   });
-  return code != kOk ? code : gave_up ? kFailure : kOk;
+  return batch_exit(code, gave_up);
 }
 
 }  // namespace

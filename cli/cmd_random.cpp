@@ -6,7 +6,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
-#include "npuzzle/random_board.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -22,10 +22,9 @@ struct RandomFlags {
 int run_random(RandomFlags& f) {
   const Geometry g = f.boards.geometry().value_or(Geometry{3, 3});
   const Board& goal = f.boards.goal_for(g);
-  validate(goal);
   std::mt19937_64 rng(f.seed ? *f.seed : std::random_device{}());
   for (std::uint64_t i = 0; i < f.count; ++i) {
-    const Board b = random_board(goal, rng);
+    const Board b = solver().random(goal, rng);
     if (f.json) {
       std::cout << board_json(b).dump() << '\n';
     } else {

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -20,11 +21,14 @@ struct SolveFlags {
 
 int run_solve(SolveFlags& f) {
   const Notation notation = f.output.notation_value();
+  Plans plans(f.boards, f.search);
   bool gave_up = false;
-  const int code = for_each_board(f.board, [&](std::string_view text, const std::string& where) {
-    const Board board = parse_board(text, f.boards.geometry());
-    const Board& goal = f.boards.goal_for(board.geometry);
-    const Solution s = solve(board, goal, f.search.options(goal));
+  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
+                                                                    const std::string& where) {
+    const Solver::Plan& plan = plans.for_board(board);
+    const Board& goal = plan.goal();
+    const Solution s = plan.solve(board);
+    clear_progress();
     if (f.output.json) {
       std::cout << solution_json(board, goal, s, notation).dump() << '\n';
     } else {
@@ -38,20 +42,20 @@ int run_solve(SolveFlags& f) {
         default:
           std::cout << "unknown\n";
       }
-      if (f.output.stats) {
-        std::cout << stats_line(s.status, s.moves.size(), s.algorithm, s.heuristic, s.stats)
-                  << '\n';
-      }
+      if (f.output.stats) std::cout << stats_line(s) << '\n';
     }
     if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
       gave_up = true;
-      report(where,
-             fmt::format("no answer: {} reached after {} expanded nodes and {}; raise "
-                         "--timeout, --max-nodes or --max-memory, or try --algo idastar",
-                         describe(s.status), s.stats.expanded, human_seconds(s.stats.seconds)));
+      if (s.status != SearchStatus::Cancelled) {
+        report(where, fmt::format("no answer: {} reached after {} expanded nodes and {} (no "
+                                  "solution is shorter than {}); raise --timeout, --max-nodes "
+                                  "or --max-memory, or try --algo idastar",
+                                  describe(s.status), s.stats.expanded,
+                                  human_seconds(s.stats.seconds), s.lower_bound));
+      }
     }
   });
-  return code != kOk ? code : gave_up ? kFailure : kOk;
+  return batch_exit(code, gave_up);
 }
 
 }  // namespace

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -25,12 +25,11 @@ int run_verify(VerifyFlags& f) {
   const std::string moves_text = f.args.back();
   f.args.pop_back();
   const Notation notation = f.output.notation_value();
-  return for_each_board(f.args, [&](std::string_view text, const std::string&) {
-    const Board board = parse_board(text, f.boards.geometry());
+  return for_each_board(f.args, f.boards.geometry(), [&](const Board& board, const std::string&) {
     const Board& goal = f.boards.goal_for(board.geometry);
     const std::vector<Dir> moves = parse_moves(moves_text, notation);
-    const Replay r = replay(board, moves);
-    const bool valid = r.legal && r.final == goal;
+    const Verdict r = solver().verify(board, goal, moves);
+    const bool valid = r.reaches_goal;
     std::string verdict;
     if (!r.legal) {
       verdict = fmt::format("invalid: move {} ('{}') leaves the board", r.applied + 1,

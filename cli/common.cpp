@@ -5,20 +5,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
-#include "pdb_cache.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
-namespace {
-
-std::vector<std::string> names_of(const auto& values) {
-  std::vector<std::string> out;
-  for (auto v : values) out.emplace_back(name(v));
-  return out;
-}
-
-}  // namespace
 
 void BoardFlags::add_to(CLI::App& app) {
   app.add_option("--size", size, "Board size RxC, needed for flat lists of a non-square board");
@@ -30,32 +20,61 @@ void BoardFlags::add_to(CLI::App& app) {
 
 std::optional<Geometry> BoardFlags::geometry() const {
   if (size.empty()) return std::nullopt;
-  return parse_geometry(size);
+  try {
+    return parse_geometry(size);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--size: ") + e.what());
+  }
 }
 
 const Board& BoardFlags::goal_for(Geometry g) {
-  if (!goal_ || goal_->geometry != g) goal_ = parse_goal(goal, g);
+  if (!goal_ || goal_->geometry != g) {
+    try {
+      goal_ = parse_goal(goal, g);
+    } catch (const InputError& e) {
+      throw InputError(std::string("--goal: ") + e.what());
+    }
+  }
   return *goal_;
 }
 
-void SearchFlags::add_to(CLI::App& app, bool with_algorithm) {
-  if (with_algorithm) {
+std::vector<std::string> names_of(const std::vector<MethodInfo>& methods) {
+  std::vector<std::string> out{"auto"};
+  for (const auto& m : methods) out.push_back(m.name);
+  return out;
+}
+
+namespace {
+
+std::string described(const std::vector<MethodInfo>& methods) {
+  std::string out;
+  for (const auto& m : methods) out += "\n  " + m.name + ": " + m.summary;
+  return out;
+}
+
+}  // namespace
+
+void SearchFlags::add_to(CLI::App& app, bool with_methods) {
+  if (with_methods) {
     app.add_option("--algo", algorithm,
-                   "auto (the distance table up to 9 cells, IDA* beyond), table, bfs, bibfs, "
-                   "astar or idastar")
-        ->check(CLI::IsMember(names_of(kAlgorithms)))
+                   "auto (the distance table up to 9 cells, idastar beyond), or one of:" +
+                       described(Solver::algorithms()))
+        ->check(CLI::IsMember(names_of(Solver::algorithms())))
         ->capture_default_str();
-    auto heuristics = names_of(kHeuristics);
-    heuristics.emplace_back("auto");
     app.add_option("--heuristic", heuristic,
-                   "Estimate for astar and idastar: manhattan, linear-conflict, walking-distance "
-                   "(up to 4x4), pdb (pattern databases, 4x4), or auto (pdb where it serves, else "
-                   "linear-conflict)")
-        ->check(CLI::IsMember(heuristics))
+                   "The estimate astar and idastar read: auto (pdb where a set serves the board "
+                   "and goal, else linear-conflict), or one of:" +
+                       described(Solver::heuristics()))
+        ->check(CLI::IsMember(names_of(Solver::heuristics())))
         ->capture_default_str();
+    std::string sets;
+    for (const auto& s : solver().table_sets()) {
+      if (s.serves != "cube") sets += (sets.empty() ? "" : ", ") + s.name;
+    }
     app.add_option("--pdb", pdb_set,
-                   "Pattern database set for 4x4 boards: 7-8, 6-6-3 or 5-5-5 (default: the "
-                   "strongest built, else 5-5-5, built on first use; see 'npuzzle pdb')");
+                   "Pattern database set for 4x4 boards: " + sets +
+                       " (default: the strongest built, else the light one, built on first use; "
+                       "see 'npuzzle pdb')");
   }
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
       ->capture_default_str();
@@ -73,25 +92,23 @@ Budget SearchFlags::budget() const {
   b.max_nodes = max_nodes;
   b.timeout_seconds = timeout;
   b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
-  return b;
+  return followed(std::move(b));
 }
 
-SolveOptions SearchFlags::options(const Board& goal) const {
+SolveOptions SearchFlags::options() const {
   SolveOptions o;
-  o.algorithm = *algorithm_named(algorithm);  // checked by the parser
-  const bool informed = is_informed(resolve(o.algorithm, goal.geometry));
-  if (heuristic != "auto") o.heuristic = *heuristic_named(heuristic);
-  if (informed && (heuristic == "auto" || heuristic == "pdb")) {
-    o.pdb = pdb_for(goal, pdb_set);
-    if (o.pdb) {
-      o.heuristic = Heuristic::Pdb;
-    } else if (heuristic == "pdb") {
-      throw InputError("no pattern database set serves " + goal.geometry.name() +
-                       " boards with this goal (sets are for 4x4, blank in a corner)");
-    }
-  }
+  o.algorithm = algorithm;
+  o.heuristic = heuristic;
+  o.tables = pdb_set;
   o.budget = budget();
   return o;
+}
+
+const Solver::Plan& Plans::for_board(const Board& board) {
+  if (!plan_ || plan_->goal().geometry != board.geometry) {
+    plan_ = solver().plan(boards_.goal_for(board.geometry), search_.options());
+  }
+  return *plan_;
 }
 
 void OutputFlags::add_to(CLI::App& app, bool with_stats) {
@@ -105,9 +122,9 @@ void OutputFlags::add_to(CLI::App& app, bool with_stats) {
   }
 }
 
-CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& tokens,
+CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& words,
                                 const std::string& name, const std::string& help) {
-  return app.add_option(name, tokens, help);
+  return app.add_option(name, words, help);
 }
 
 int run_parsed(const std::vector<Command>& commands) {
@@ -119,32 +136,50 @@ int run_parsed(const std::vector<Command>& commands) {
 
 void report(std::string_view where, std::string_view message) {
   std::cout.flush();  // keep stdout and stderr in order when both go to one terminal
+  clear_progress();
   fmt::print(stderr, "npuzzle: {}: {}\n", where, message);
 }
 
-int for_each_board(const std::vector<std::string>& args,
-                   const std::function<void(std::string_view, const std::string&)>& handle) {
+std::string explain(const InputError& e) {
+  if (const auto* missing = dynamic_cast<const MissingTablesError*>(&e)) {
+    return fmt::format("{}; build them once with 'npuzzle pdb build {}'", e.what(),
+                       missing->set());
+  }
+  return e.what();
+}
+
+int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
+                   const std::function<void(const Board&, const std::string&)>& handle) {
   int code = kOk;
-  const auto attempt = [&](std::string_view text, const std::string& where) {
+  const auto attempt = [&](const auto& parse, const std::string& where) {
     try {
-      handle(text, where);
+      handle(parse(), where);
     } catch (const InputError& e) {
-      report(where, e.what());
+      report(where, explain(e));
       code = kBadInput;
     }
   };
-  if (!args.empty()) {
-    std::string joined;
-    for (const auto& a : args) joined += (joined.empty() ? "" : " ") + a;
-    attempt(joined, "board");
+  if (!words.empty()) {
+    attempt([&] { return parse_board(std::span(words), size); }, "board");
     return code;
   }
   std::string line;
-  for (int number = 1; std::getline(std::cin, line); ++number) {
+  for (int number = 1; !interrupted().cancelled() && std::getline(std::cin, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    attempt(line, "line " + std::to_string(number));
+    attempt([&] { return parse_board(line, size); }, "line " + std::to_string(number));
   }
   return code;
+}
+
+int batch_exit(int code, bool gave_up) {
+  if (code != kOk) return code;
+  if (interrupted().cancelled()) {
+    std::cout.flush();
+    clear_progress();
+    fmt::print(stderr, "npuzzle: interrupted\n");
+    return kInterrupted;
+  }
+  return gave_up ? kFailure : kOk;
 }
 
 std::string human_seconds(double s) {
@@ -161,13 +196,18 @@ std::string human_bytes(std::size_t b) {
   return fmt::format("{:.2f} GiB", x / (1024.0 * 1024 * 1024));
 }
 
-std::string stats_line(SearchStatus status, std::size_t length, Algorithm algorithm,
-                       std::optional<Heuristic> heuristic, const SearchStats& stats) {
+std::string stats_line(const Solution& s) {
+  std::string method = s.algorithm;
+  if (!s.heuristic.empty()) {
+    method += " (" + s.heuristic + (s.tables.empty() ? "" : " " + s.tables) + ")";
+  }
   return fmt::format(
-      "stats: length {}, algorithm {}{}, expanded {}, generated {}, time {}, memory {}",
-      status == SearchStatus::Solved ? std::to_string(length) : std::string(describe(status)),
-      name(algorithm), heuristic ? fmt::format(" ({})", name(*heuristic)) : "", stats.expanded,
-      stats.generated, human_seconds(stats.seconds), human_bytes(stats.peak_bytes));
+      "stats: length {}, algorithm {}, expanded {}, generated {}, time {}, memory {}",
+      s.status == SearchStatus::Solved ? std::to_string(s.moves.size())
+                                       : fmt::format("{} (at least {})", describe(s.status),
+                                                     s.lower_bound),
+      method, s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
+      human_bytes(s.stats.peak_bytes));
 }
 
 nlohmann::json stats_json(const SearchStats& stats) {
@@ -180,21 +220,23 @@ nlohmann::json stats_json(const SearchStats& stats) {
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
                              Notation notation) {
   const bool solved = s.status == SearchStatus::Solved;
-  nlohmann::json j{
-      {"board", board_json(board)},
-      {"goal", board_json(goal)},
-      {"status", describe(s.status)},
-      {"solvable", s.status == SearchStatus::NoSolution ? nlohmann::json(false)
-                   : solved                             ? nlohmann::json(true)
-                                                        : nlohmann::json(nullptr)},
-      {"moves", solved ? nlohmann::json(format_moves(s.moves, notation)) : nlohmann::json(nullptr)},
-      {"length", solved ? nlohmann::json(s.moves.size()) : nlohmann::json(nullptr)},
-      {"optimal", solved},
-      {"notation", notation == Notation::Blank ? "blank" : "tile"},
-      {"algorithm", name(s.algorithm)},
-      {"heuristic", s.heuristic ? nlohmann::json(name(*s.heuristic)) : nlohmann::json(nullptr)},
-      {"stats", stats_json(s.stats)}};
-  return j;
+  const auto or_null = [](bool present, auto value) {
+    return present ? nlohmann::json(value) : nlohmann::json(nullptr);
+  };
+  // Parity decides solvability before any search, so only NoSolution means unsolvable.
+  return {{"board", board_json(board)},
+          {"goal", board_json(goal)},
+          {"status", describe(s.status)},
+          {"solvable", s.status != SearchStatus::NoSolution},
+          {"moves", or_null(solved, format_moves(s.moves, notation))},
+          {"length", or_null(solved, s.moves.size())},
+          {"optimal", s.optimal},
+          {"lower_bound", s.lower_bound},
+          {"notation", notation == Notation::Blank ? "blank" : "tile"},
+          {"algorithm", s.algorithm},
+          {"heuristic", or_null(!s.heuristic.empty(), s.heuristic)},
+          {"tables", or_null(!s.tables.empty(), s.tables)},
+          {"stats", stats_json(s.stats)}};
 }
 
 }  // namespace npuzzle::cli

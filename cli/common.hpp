@@ -17,7 +17,7 @@
 
 namespace npuzzle::cli {
 
-enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2 };
+enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kInterrupted = 130 };
 
 /// A subcommand: its node in the parser, and what runs when it is chosen (returns the exit code).
 struct Command {
@@ -43,17 +43,27 @@ struct BoardFlags {
 struct SearchFlags {
   std::string algorithm = "auto";
   std::string heuristic = "auto";
-  std::string pdb_set;  // empty: the strongest in the cache, else the light default
+  std::string pdb_set;  // empty: the solver's choice
   std::uint64_t max_nodes = 0;
   double timeout = 60;
   double max_memory_mib = 4096;
 
-  void add_to(CLI::App& app, bool with_algorithm);
+  void add_to(CLI::App& app, bool with_methods);
+  /// The budget, followed on the terminal and stopped by Ctrl-C.
   Budget budget() const;
-  /// The options for boards that go to `goal`. Heuristic auto is pattern databases where a set
-  /// serves the board and goal (loaded, or the light default built, only if an informed search
-  /// will run), else linear conflict.
-  SolveOptions options(const Board& goal) const;
+  SolveOptions options() const;
+};
+
+/// The plan for each goal geometry met in a batch, made once per geometry.
+class Plans {
+ public:
+  Plans(BoardFlags& boards, const SearchFlags& search) : boards_(boards), search_(search) {}
+  const Solver::Plan& for_board(const Board& board);
+
+ private:
+  BoardFlags& boards_;
+  const SearchFlags& search_;
+  std::optional<Solver::Plan> plan_;
 };
 
 /// --notation, --json, and (where it applies) --stats.
@@ -70,27 +80,33 @@ struct OutputFlags {
 
 /// The positional board argument: its tiles, possibly over several arguments.
 CLI::Option* add_board_argument(
-    CLI::App& app, std::vector<std::string>& tokens, const std::string& name = "board",
+    CLI::App& app, std::vector<std::string>& words, const std::string& name = "board",
     const std::string& help = "The board's tiles (or none: read boards from stdin)");
+
+/// The registered names of methods, for option checks and help.
+std::vector<std::string> names_of(const std::vector<MethodInfo>& methods);
 
 /// Runs the command the parser chose among `commands`.
 int run_parsed(const std::vector<Command>& commands);
 
 /// Writes "npuzzle: WHERE: MESSAGE" to stderr.
 void report(std::string_view where, std::string_view message);
+/// An input error's message, with the command that mends it where there is one.
+std::string explain(const InputError& e);
 
-/// Calls `handle(text, where)` for each board: the positional arguments joined into one, or else
-/// each non-empty line of stdin. An InputError from `handle` is reported with its place and the
-/// next board goes on. Returns kBadInput if any board was refused, else kOk.
-int for_each_board(
-    const std::vector<std::string>& args,
-    const std::function<void(std::string_view text, const std::string& where)>& handle);
+/// Calls `handle(board, where)` for each board: the one the positional arguments make, or
+/// else one per non-empty line of stdin. An InputError is reported with its place and the next
+/// board goes on; Ctrl-C stops the batch. Returns kBadInput if any board was refused, else kOk.
+int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
+                   const std::function<void(const Board& board, const std::string& where)>& handle);
+
+/// The exit code of a batch: bad input first, then an interruption, then a search that gave up.
+int batch_exit(int code, bool gave_up);
 
 std::string human_seconds(double s);
 std::string human_bytes(std::size_t b);
 /// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.
-std::string stats_line(SearchStatus status, std::size_t length, Algorithm algorithm,
-                       std::optional<Heuristic> heuristic, const SearchStats& stats);
+std::string stats_line(const Solution& s);
 nlohmann::json stats_json(const SearchStats& stats);
 /// One board's solve as a JSON object: board, goal, solvable, moves, length, optimal, ...
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,

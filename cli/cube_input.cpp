@@ -3,15 +3,14 @@
 #include <fmt/format.h>
 
 #include "common.hpp"
-#include "npuzzle/errors.hpp"
 
 namespace npuzzle::cli {
 
 int for_each_cube_dataset(Scanner& in, BlockWriter& out,
-                          const std::function<void(const CubeDataset&)>& handle) {
+                          const std::function<void(const CubeInput&)>& handle) {
   int code = kOk;
   for (int number = 1; in.skip_space(); ++number) {
-    CubeDataset d;
+    CubeInput d;
     d.number = number;
     d.line = in.line();
     const auto refuse = [&](std::string_view message) {
@@ -27,7 +26,7 @@ int for_each_cube_dataset(Scanner& in, BlockWriter& out,
     }
     if (*x == 0 && *y == 0) break;
     // Letters are single characters, so "WWW" and "W W W" read the same.
-    constexpr auto kLetters = static_cast<std::size_t>(cube::kSquares);
+    constexpr std::size_t kLetters = 9;
     std::string letters;
     while (letters.size() < kLetters && in.skip_space()) letters += in.next_char();
     if (letters.size() < kLetters) {
@@ -35,8 +34,7 @@ int for_each_cube_dataset(Scanner& in, BlockWriter& out,
       break;
     }
     try {
-      d.start_empty = cube::square_at(*x, *y);
-      d.pattern = cube::parse_pattern(letters);
+      d.dataset = {*x, *y, std::move(letters)};
       handle(d);
     } catch (const InputError& e) {
       refuse(e.what());

@@ -3,16 +3,15 @@
 
 #include <functional>
 
-#include "npuzzle/cube/cube_format.hpp"
+#include "npuzzle/solver.hpp"
 #include "scanner.hpp"
 
 namespace npuzzle::cli {
 
-struct CubeDataset {
+struct CubeInput {
   int number = 0;  // 1-based, in input order
   int line = 0;    // where it starts
-  Cell start_empty = 0;
-  cube::TopPattern pattern;
+  CubeDataset dataset;
 };
 
 /// Reads datasets until a line "0 0" or the end of the input and calls `handle` for each. A bad
@@ -21,6 +20,6 @@ struct CubeDataset {
 /// the input. Returns kBadInput if any dataset
 /// was refused, else kOk.
 int for_each_cube_dataset(Scanner& in, BlockWriter& out,
-                          const std::function<void(const CubeDataset&)>& handle);
+                          const std::function<void(const CubeInput&)>& handle);
 
 }  // namespace npuzzle::cli

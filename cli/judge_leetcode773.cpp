@@ -4,17 +4,17 @@
 
 #include "common.hpp"
 #include "judges.hpp"
-#include "npuzzle/format.hpp"
 
 namespace npuzzle::cli {
 
 int judge_leetcode773() {
-  const SearchFlags defaults;
+  BoardFlags boards;  // the goal: 1 .. n-1, then the blank
+  const SearchFlags search;
+  Plans plans(boards, search);
   bool gave_up = false;
-  const int code = for_each_board({}, [&](std::string_view text, const std::string& where) {
-    const Board board = parse_board(text);
-    const Board goal = Board::blank_last(board.geometry);
-    const Solution s = solve(board, goal, defaults.options(goal));
+  const int code = for_each_board({}, std::nullopt, [&](const Board& board,
+                                                        const std::string& where) {
+    const Solution s = plans.for_board(board).solve(board);
     switch (s.status) {
       case SearchStatus::Solved:
         std::cout << s.moves.size() << '\n';
@@ -24,10 +24,13 @@ int judge_leetcode773() {
         break;
       default:
         gave_up = true;
-        report(where, "no answer within the default budget: use 'npuzzle solve' with a larger one");
+        if (s.status != SearchStatus::Cancelled) {
+          report(where,
+                 "no answer within the default budget: use 'npuzzle solve' with a larger one");
+        }
     }
   });
-  return code != kOk ? code : gave_up ? kFailure : kOk;
+  return batch_exit(code, gave_up);
 }
 
 }  // namespace npuzzle::cli

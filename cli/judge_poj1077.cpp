@@ -5,9 +5,8 @@
 
 #include "common.hpp"
 #include "judges.hpp"
-#include "npuzzle/errors.hpp"
-#include "npuzzle/tiles/distance_table.hpp"
 #include "scanner.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 
@@ -15,7 +14,7 @@ int judge_poj1077() {
   Scanner in = Scanner::from(stdin);
   BlockWriter out(stdout);
   const Geometry g{3, 3};
-  const TableSolver solver(Board::blank_last(g));
+  const Solver::Plan plan = solver().plan(Board::blank_last(g));
   Board board{g, std::vector<Tile>(9)};
   int code = kOk;
   const auto refuse = [&](int line, std::string_view message) {
@@ -48,14 +47,13 @@ int judge_poj1077() {
       continue;
     }
     try {
-      validate(board);
+      const Solution s = plan.solve(board);
+      out.write(s.status == SearchStatus::Solved ? format_moves(s.moves, Notation::Blank)
+                                                 : "unsolvable");
+      out.write("\n");
     } catch (const InputError& e) {
       refuse(line, e.what());
-      continue;
     }
-    const auto moves = solver.solve(board);
-    out.write(moves ? format_moves(*moves, Notation::Blank) : "unsolvable");
-    out.write("\n");
   }
   return code;
 }

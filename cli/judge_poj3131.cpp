@@ -4,9 +4,8 @@
 #include <string>
 
 #include "cube_input.hpp"
-#include "cube_table_cache.hpp"
 #include "judges.hpp"
-#include "npuzzle/cube/cube_solver.hpp"
+#include "session.hpp"
 
 namespace npuzzle::cli {
 
@@ -14,19 +13,9 @@ int judge_poj3131() {
   constexpr int kCap = 30;
   Scanner in = Scanner::from(stdin);
   BlockWriter out(stdout);
-  const auto table = cached_answer_table(false);
-  Budget budget;
-  budget.max_depth = kCap;
-  return for_each_cube_dataset(in, out, [&](const CubeDataset& d) {
-    int answer = -1;
-    if (table) {
-      answer = table->distance(d.start_empty, d.pattern.empty, d.pattern.tops);
-    } else {
-      const auto s = cube::solve_cube(cube::standard_start(d.start_empty), d.pattern.target(),
-                                      Algorithm::Auto, budget);
-      if (s.status == SearchStatus::Solved) answer = static_cast<int>(s.moves.size());
-    }
-    out.write(std::to_string(answer <= kCap ? answer : -1));
+  return for_each_cube_dataset(in, out, [&](const CubeInput& d) {
+    const auto answer = solver().cube_distance(d.dataset, kCap);
+    out.write(answer ? std::to_string(*answer) : "-1");
     out.write("\n");
   });
 }

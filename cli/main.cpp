@@ -9,7 +9,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "npuzzle/errors.hpp"
+#include "session.hpp"
 
 int main(int argc, char** argv) {
   using namespace npuzzle::cli;
@@ -60,12 +60,21 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
 
+  catch_interrupts();
   try {
-    return run_parsed(commands);
+    const int code = run_parsed(commands);
+    suggest_stronger_tables();
+    return code;
   } catch (const npuzzle::InputError& e) {
     std::cout.flush();
-    fmt::print(stderr, "npuzzle: {}\n", e.what());
+    clear_progress();
+    fmt::print(stderr, "npuzzle: {}\n", explain(e));
     return kBadInput;
+  } catch (const npuzzle::CancelledError&) {
+    std::cout.flush();
+    clear_progress();
+    fmt::print(stderr, "npuzzle: interrupted\n");
+    return kInterrupted;
   } catch (const std::exception& e) {
     std::cout.flush();
     fmt::print(stderr, "npuzzle: internal error: {}\n", e.what());

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <stdexcept>
 
+#include "npuzzle/errors.hpp"
 #include "npuzzle/parallel.hpp"
 
 namespace npuzzle::cube {
@@ -73,18 +74,20 @@ std::uint64_t AnswerTable::reachable_from(Cell start_empty) {
   return edge ? 3306744 : 4133430;
 }
 
-AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>& progress) {
+AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>& progress,
+                               const CancelToken* cancel) {
   std::vector<std::uint8_t> answers(kEntries, kUnknown);
   std::atomic<int> next_square{0}, done{0};
   std::vector<std::uint64_t> reached(kSquares, 0);
   const auto work = [&] {
-    for (int c; (c = next_square++) < kSquares;) {
+    for (int c; (cancel == nullptr || !cancel->cancelled()) && (c = next_square++) < kSquares;) {
       const auto square = static_cast<std::size_t>(c);
       reached[square] = search_from(c, std::span(answers).subspan(square * kPatterns, kPatterns));
       if (progress) progress(++done);
     }
   };
   run_on_threads(threads, work);
+  if (cancel != nullptr && cancel->cancelled()) throw CancelledError();
 
   for (Cell c = 0; c < kSquares; ++c) {
     if (reached[static_cast<std::size_t>(c)] != reachable_from(c)) {
@@ -100,16 +103,12 @@ AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>&
   return AnswerTable(std::move(answers));
 }
 
-AnswerTable AnswerTable::load(const std::filesystem::path& path) {
-  return AnswerTable(read_table_file(path, descriptor()));
+AnswerTable AnswerTable::load(const TableStore& store) {
+  return AnswerTable(read_table(store, kKey, descriptor()));
 }
 
-void AnswerTable::save(const std::filesystem::path& path) const {
-  write_table_file(path, descriptor(), answers_);
-}
-
-std::filesystem::path AnswerTable::default_path() {
-  return cache_directory() / "cube-answers.tbl";
+void AnswerTable::save(TableStore& store) const {
+  write_table(store, kKey, descriptor(), answers_);
 }
 
 int AnswerTable::distance(Cell start_empty, Cell target_empty,

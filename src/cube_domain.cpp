@@ -80,10 +80,8 @@ std::vector<std::uint8_t> abstract_bfs(AbstractIndex root) {
 
 }  // namespace
 
-std::array<AbstractView, kColours> abstract_views(const CubeState& destination) {
-  static std::mutex mutex;
-  static std::map<AbstractIndex, std::shared_ptr<const std::vector<std::uint8_t>>> tables;
-  const std::lock_guard lock(mutex);
+std::array<AbstractView, kColours> AbstractTables::views(const CubeState& destination) {
+  const std::lock_guard lock(mutex_);
   std::array<AbstractView, kColours> views;
   for (std::size_t k = 0; k < kColours; ++k) {
     const auto colour = static_cast<Colour>(k);
@@ -95,15 +93,15 @@ std::array<AbstractView, kColours> abstract_views(const CubeState& destination) 
         best = &g;
       }
     }
-    auto& table = tables[root];
+    auto& table = tables_[root];
     if (!table) table = std::make_shared<const std::vector<std::uint8_t>>(abstract_bfs(root));
     views[k] = {table, *best};
   }
   return views;
 }
 
-CubeDomain::CubeDomain(const CubeState& destination)
-    : destination_(destination), moves_(kBoard), views_(abstract_views(destination)) {}
+CubeDomain::CubeDomain(const CubeState& destination, AbstractTables& tables)
+    : destination_(destination), moves_(kBoard), views_(tables.views(destination)) {}
 
 CubeDomain::State CubeDomain::state_of(const CubeState& cube) const {
   State s{cube, {}, 0};

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -108,18 +105,16 @@ DistanceTable::Index DistanceTable::index(std::span<const std::uint8_t> relabell
   return static_cast<Index>(blank * per_blank_cell_ + order);
 }
 
-const DistanceTable& DistanceTable::for_goal(const Board& goal) {
-  static std::mutex mutex;
-  static std::map<std::tuple<int, int, Cell>, std::unique_ptr<DistanceTable>> tables;
-  const std::lock_guard lock(mutex);
+const DistanceTable& DistanceTables::for_goal(const Board& goal) {
+  const std::lock_guard lock(mutex_);
   const Geometry g = goal.geometry;
-  auto& slot = tables[{g.rows, g.cols, goal.blank()}];
-  if (!slot) slot = std::make_unique<DistanceTable>(describe_table(g, goal.blank()));
+  auto& slot = tables_[{g.rows, g.cols, goal.blank()}];
+  if (!slot) slot = std::make_unique<const DistanceTable>(describe_table(g, goal.blank()));
   return *slot;
 }
 
-TableSolver::TableSolver(const Board& goal)
-    : goal_(goal), goal_cell_(cells_of_tiles(goal)), table_(&DistanceTable::for_goal(goal)) {}
+TableSolver::TableSolver(const Board& goal, DistanceTables& tables)
+    : goal_(goal), goal_cell_(cells_of_tiles(goal)), table_(&tables.for_goal(goal)) {}
 
 std::vector<std::uint8_t> TableSolver::relabel(const Board& board) const {
   std::vector<std::uint8_t> perm(board.tiles.size());
@@ -138,9 +133,13 @@ std::optional<int> TableSolver::distance(const Board& board) const {
 
 std::optional<std::vector<Dir>> TableSolver::solve(const Board& board) const {
   if (!solvable(board, goal_)) return std::nullopt;
+  return solve_reachable(board);
+}
+
+std::vector<Dir> TableSolver::solve_reachable(const Board& board) const {
   std::vector<std::uint8_t> perm = relabel(board);
   auto left = table_->distance(perm);
-  if (left == DistanceTable::kUnreached) return std::nullopt;
+  if (left == DistanceTable::kUnreached) throw std::logic_error("the board cannot reach the goal");
   const Geometry g = board.geometry;
   Cell blank = board.blank();
   std::vector<Dir> moves;

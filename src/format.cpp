@@ -23,16 +23,31 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::vector<std::string_view> split_tokens(std::string_view s) {
-  std::vector<std::string_view> tokens;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && is_separator(s[i])) ++i;
-    const std::size_t begin = i;
-    while (i < s.size() && !is_separator(s[i])) ++i;
-    if (i > begin) tokens.push_back(s.substr(begin, i - begin));
+// The tiles of the flat and rows forms, over any number of pieces (arguments or one line); a
+// '/' ends a row.
+struct Tokens {
+  std::vector<std::string_view> tiles;
+  std::vector<std::size_t> row_ends;  // where each row but the last ends, in `tiles`
+};
+
+Tokens tokenize(std::span<const std::string_view> pieces) {
+  Tokens out;
+  for (const std::string_view s : pieces) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+      if (is_separator(s[i])) {
+        ++i;
+      } else if (s[i] == '/') {
+        out.row_ends.push_back(out.tiles.size());
+        ++i;
+      } else {
+        const std::size_t begin = i;
+        while (i < s.size() && !is_separator(s[i]) && s[i] != '/') ++i;
+        out.tiles.push_back(s.substr(begin, i - begin));
+      }
+    }
   }
-  return tokens;
+  return out;
 }
 
 Tile parse_tile(std::string_view token) {
@@ -51,7 +66,7 @@ Tile parse_tile(std::string_view token) {
 
 Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) {
   if (size && *size != g) {
-    throw InputError("the board is " + g.name() + " but --size says " + size->name());
+    throw InputError("the board is " + g.name() + " but the size given is " + size->name());
   }
   Board b{g, std::move(tiles)};
   validate(b);
@@ -101,33 +116,31 @@ Geometry parse_geometry(std::string_view text) {
   throw InputError("size '" + std::string(text) + "' is not of the form RxC (for example 3x4)");
 }
 
-Board parse_board(std::string_view text, std::optional<Geometry> size) {
-  text = trim(text);
-  if (text.empty()) throw InputError("the board is empty");
-  if (text.front() == '[') return parse_json_board(text, size);
+namespace {
 
-  if (text.find('/') != std::string_view::npos) {
+Board parse_tokens(const Tokens& t, std::optional<Geometry> size) {
+  if (t.tiles.empty()) throw InputError("the board is empty");
+  if (!t.row_ends.empty()) {
     std::vector<Tile> tiles;
-    int rows = 0;
-    std::size_t cols = 0;
-    for (std::size_t begin = 0; begin <= text.size(); ++rows) {
-      auto end = text.find('/', begin);
-      if (end == std::string_view::npos) end = text.size();
-      const auto row = split_tokens(text.substr(begin, end - begin));
-      if (rows == 0) cols = row.size();
-      if (row.size() != cols || cols == 0) {
-        throw InputError("rows of unequal length: row " + std::to_string(rows + 1) + " has " +
-                         std::to_string(row.size()) + " tiles, row 1 has " + std::to_string(cols));
+    const std::size_t cols = t.row_ends.front();
+    std::size_t begin = 0;
+    for (std::size_t r = 0; r <= t.row_ends.size(); ++r) {
+      const std::size_t end = r < t.row_ends.size() ? t.row_ends[r] : t.tiles.size();
+      if (end - begin != cols || cols == 0) {
+        throw InputError("rows of unequal length: row " + std::to_string(r + 1) + " has " +
+                         std::to_string(end - begin) + " tiles, row 1 has " +
+                         std::to_string(cols));
       }
-      for (auto t : row) tiles.push_back(parse_tile(t));
-      begin = end + 1;
+      for (std::size_t i = begin; i < end; ++i) tiles.push_back(parse_tile(t.tiles[i]));
+      begin = end;
     }
-    return finish({rows, static_cast<int>(cols)}, std::move(tiles), size);
+    return finish({static_cast<int>(t.row_ends.size() + 1), static_cast<int>(cols)},
+                  std::move(tiles), size);
   }
 
-  auto tokens = split_tokens(text);
+  std::vector<std::string_view> tokens = t.tiles;
   // One token of single-character tiles, as in "23415x768".
-  if (tokens.size() == 1 && text.size() > 1 &&
+  if (const std::string_view text = tokens.front(); tokens.size() == 1 && text.size() > 1 &&
       text.find_first_not_of("0123456789xX_") == std::string_view::npos) {
     const auto cells = size ? static_cast<std::size_t>(size->cells()) : text.size();
     const auto side = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(cells))));
@@ -138,7 +151,7 @@ Board parse_board(std::string_view text, std::optional<Geometry> size) {
   }
   std::vector<Tile> tiles;
   tiles.reserve(tokens.size());
-  for (auto t : tokens) tiles.push_back(parse_tile(t));
+  for (auto token : tokens) tiles.push_back(parse_tile(token));
   if (size) {
     if (tiles.size() != static_cast<std::size_t>(size->cells())) {
       throw InputError("a " + size->name() + " board has " + std::to_string(size->cells()) +
@@ -149,9 +162,29 @@ Board parse_board(std::string_view text, std::optional<Geometry> size) {
   const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(tiles.size()))));
   if (side < 2 || static_cast<std::size_t>(side * side) != tiles.size()) {
     throw InputError(std::to_string(tiles.size()) +
-                     " tiles do not make a square board: give the size with --size RxC");
+                     " tiles do not make a square board: give the size (rows x cols)");
   }
   return finish({side, side}, std::move(tiles), size);
+}
+
+}  // namespace
+
+Board parse_board(std::string_view text, std::optional<Geometry> size) {
+  text = trim(text);
+  if (!text.empty() && text.front() == '[') return parse_json_board(text, size);
+  return parse_tokens(tokenize(std::span(&text, 1)), size);
+}
+
+Board parse_board(std::span<const std::string> words, std::optional<Geometry> size) {
+  if (words.size() == 1) return parse_board(words.front(), size);
+  std::vector<std::string_view> pieces(words.begin(), words.end());
+  if (!pieces.empty() && !trim(pieces.front()).empty() && trim(pieces.front()).front() == '[') {
+    // A JSON board split over arguments (by the shell, at its spaces) is read as one text.
+    std::string joined;
+    for (const auto p : pieces) (joined += p) += ' ';
+    return parse_board(joined, size);
+  }
+  return parse_tokens(tokenize(pieces), size);
 }
 
 Board parse_goal(std::string_view spec, Geometry g) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/board.hpp"
 #include "npuzzle/parallel.hpp"
 
 namespace npuzzle {
@@ -109,7 +110,8 @@ PatternDatabase::PatternDatabase(PatternDescriptor d, LargeBytes values)
       values_(std::move(values)) {}
 
 PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned threads,
-                                       const std::function<void(int, std::uint64_t)>& progress) {
+                                       const std::function<void(int, std::uint64_t)>& progress,
+                                       const CancelToken* cancel) {
   check(d);
   const Geometry g = d.goal.geometry;
   const CellGeometry cells(g);
@@ -141,6 +143,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
 
   std::uint64_t reached = 1;
   for (int depth = 0;; ++depth) {
+    if (cancel != nullptr && cancel->cancelled()) throw CancelledError();
     std::atomic<std::size_t> next_block{0};
     std::atomic<std::uint64_t> found{0};
     constexpr std::size_t kBlock = 1024;  // words of `current` a thread takes at a time
@@ -196,20 +199,22 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
       values.data() + values.size()) {
     throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
   }
+  if (!d.value_counts.empty() && count_values(values.span()) != d.value_counts) {
+    throw std::logic_error("pattern " + joined(d.tiles) +
+                           ": the per-distance counts differ from the descriptor's");
+  }
   return PatternDatabase(d, std::move(values));
 }
 
-PatternDatabase PatternDatabase::load(const PatternDescriptor& d,
-                                      const std::filesystem::path& path) {
+PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store) {
   check(d);
   LargeBytes values(d.entries());
-  read_table_file(path, {d.kind(), d.entries(), {}}, values.span());
+  read_table(store, d.file_name(), d.header(), values.span());
   return PatternDatabase(d, std::move(values));
 }
 
-void PatternDatabase::save(const std::filesystem::path& path) const {
-  write_table_file(path, {descriptor_.kind(), values_.size(), count_values(values_.span())},
-                   values_.span());
+void PatternDatabase::save(TableStore& store) const {
+  write_table(store, descriptor_.file_name(), descriptor_.header(), values_.span());
 }
 
 }  // namespace npuzzle

@@ -3,7 +3,6 @@
 #include <numeric>
 
 #include "npuzzle/errors.hpp"
-#include "npuzzle/pdb/pdb_heuristic.hpp"
 
 namespace npuzzle {
 namespace {
@@ -16,76 +15,91 @@ std::vector<SmallTile> range(int first, int last) {
 
 }  // namespace
 
-std::vector<PdbSetSpec> known_pdb_sets() {
+const std::vector<PdbSetSpec>& known_pdb_sets() {
   const Geometry g{4, 4};
-  return {
+  // The counts are those of the first builds; every later build and every load must agree.
+  static const std::vector<PdbSetSpec> sets{
       {"7-8",
        g,
-       {range(1, 7), range(8, 15)},
+       {{range(1, 7),
+         {1, 2, 6, 24, 95, 311, 904, 2392, 6056, 15091, 36696, 84265, 181968, 368821, 699428,
+          1236038, 2030914, 3100164, 4385247, 5727394, 6865358, 7483204, 7345188, 6424533,
+          4955682, 3330386, 1922268, 935172, 371883, 116971, 26821, 4025, 285, 7}},
+        {range(8, 15),
+         {1, 4, 10, 44, 155, 498, 1454, 3856, 9753, 23740, 57104, 131720, 294927, 624860,
+          1278710, 2456938, 4529270, 7768314, 12755050, 19446958, 28359574, 38145480, 48739135,
+          56731544, 62044160, 60881276, 55472562, 44521972, 32781777, 20794252, 11928080,
+          5692908, 2396445, 783878, 216751, 39436, 5465, 322, 17}}},
        true,
        "tiles 1-7 and 8-15 (Korf & Felner), reflected: 577 MB, built in minutes"},
       {"6-6-3",
        g,
-       {{1, 2, 3, 5, 6, 7}, {4, 8, 9, 12, 13, 14}, {10, 11, 15}},
+       {{{1, 2, 3, 5, 6, 7},
+         {1,      5,      19,     75,     259,    765,    2083,   5201,   12685,  28404,
+          60214,  115423, 208055, 336460, 508892, 680101, 829094, 862068, 791892, 601359,
+          394276, 204052, 88509,  27786,  6959,   1015,   102,    6}},
+        {{4, 8, 9, 12, 13, 14},
+         {1,      6,      25,     96,     280,    796,    2046,   5192,   11864,  26466,
+          54235,  106386, 187684, 311414, 462507, 641906, 782975, 864912, 805938, 654010,
+          431456, 245982, 111267, 43098,  12084,  2764,   358,    12}},
+        {{10, 11, 15}, {1, 5, 16, 46, 114, 230, 412, 592, 655, 576, 395, 212, 87, 19}}},
        true,
        "three blocks, reflected: 11.5 MB, built in seconds"},
       {"5-5-5",
        g,
-       {{1, 2, 3, 5, 6}, {4, 8, 9, 12, 13}, {7, 10, 11, 14, 15}},
+       {{{1, 2, 3, 5, 6},
+         {1,     6,     27,    89,    257,   696,   1837,  4557,  10225, 20005, 34674, 53077,
+          72450, 85696, 85185, 69834, 46211, 24533, 10309, 3391,  872,   192,   32,    4}},
+        {{4, 8, 9, 12, 13},
+         {1,     5,     21,    73,    215,   587,   1503,  3526,  7593,  14815, 26452, 42809,
+          62546, 79882, 86719, 78371, 58200, 35106, 16923, 6481,  1879,  425,   28}},
+        {{7, 10, 11, 14, 15},
+         {1,     5,     21,    73,    215,   587,   1503,  3526,  7593,  14815, 26452, 42809,
+          62546, 79882, 86719, 78371, 58200, 35106, 16923, 6481,  1879,  425,   28}}},
        true,
        "three blocks, reflected: 1.6 MB, built in about a second"},
   };
-}
-
-PdbSetSpec pdb_set_named(std::string_view name) {
-  std::string names;
-  for (auto& s : known_pdb_sets()) {
-    if (s.name == name) return s;
-    if (!names.empty()) names += ", ";
-    names += s.name;
-  }
-  throw InputError("no pattern database set '" + std::string(name) + "' (known: " + names + ")");
+  return sets;
 }
 
 std::vector<PatternDescriptor> PdbSet::descriptors(const PdbSetSpec& spec) {
   std::vector<PatternDescriptor> out;
-  for (const auto& tiles : spec.patterns) out.push_back({Board::blank_first(spec.geometry), tiles});
+  for (const auto& p : spec.patterns) {
+    out.push_back({Board::blank_first(spec.geometry), p.tiles, p.value_counts});
+  }
   return out;
 }
 
-bool PdbSet::present(const PdbSetSpec& spec, const std::filesystem::path& directory) {
+bool PdbSet::present(const PdbSetSpec& spec, const TableStore& store) {
   for (const auto& d : descriptors(spec)) {
-    if (!std::filesystem::exists(directory / d.file_name())) return false;
+    if (!store.contains(d.file_name())) return false;
   }
   return true;
 }
 
-std::shared_ptr<const PdbSet> PdbSet::load(const PdbSetSpec& spec,
-                                           const std::filesystem::path& directory) {
+std::shared_ptr<const PdbSet> PdbSet::load(const PdbSetSpec& spec, const TableStore& store) {
   std::vector<PatternDatabase> tables;
-  for (const auto& d : descriptors(spec)) {
-    tables.push_back(PatternDatabase::load(d, directory / d.file_name()));
-  }
+  for (const auto& d : descriptors(spec)) tables.push_back(PatternDatabase::load(d, store));
   return std::make_shared<const PdbSet>(spec, std::move(tables));
 }
 
 std::shared_ptr<const PdbSet> PdbSet::load_or_build(
-    const PdbSetSpec& spec, const std::filesystem::path& directory, unsigned threads,
-    const std::function<void(const std::string&)>& note) {
+    const PdbSetSpec& spec, TableStore& store, unsigned threads,
+    const std::function<void(const std::string&)>& note,
+    const std::function<void(int, std::uint64_t)>& progress, const CancelToken* cancel) {
   std::vector<PatternDatabase> tables;
   for (const auto& d : descriptors(spec)) {
-    const auto path = directory / d.file_name();
+    const std::string key = d.file_name();
+    bool present = false;
     try {
-      tables.push_back(PatternDatabase::load(d, path));
+      present = store.contains(key);
+      tables.push_back(PatternDatabase::load(d, store));
       continue;
     } catch (const TableFileError& e) {
-      if (note) {
-        note(std::filesystem::exists(path) ? std::string(e.what()) + "; rebuilding it"
-                                           : "building " + path.string());
-      }
+      if (note) note(present ? std::string(e.what()) + "; rebuilding it" : "building " + store.where(key));
     }
-    tables.push_back(PatternDatabase::build(d, threads));
-    tables.back().save(path);
+    tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
+    tables.back().save(store);
   }
   return std::make_shared<const PdbSet>(spec, std::move(tables));
 }
@@ -96,12 +110,17 @@ std::size_t PdbSet::bytes() const {
   return total;
 }
 
+bool GoalFrame::serves(const Board& goal) {
+  const Geometry g = goal.geometry;
+  const Cell b = goal.blank();
+  const int r = g.row(b), c = g.col(b);
+  return (r == 0 || r == g.rows - 1) && (c == 0 || c == g.cols - 1);
+}
+
 GoalFrame::GoalFrame(const Board& goal) : geometry_(goal.geometry) {
+  if (!serves(goal)) throw InputError("pattern databases serve goals with the blank in a corner");
   const Cell b = goal.blank();
   const int r = geometry_.row(b), c = geometry_.col(b);
-  if ((r != 0 && r != geometry_.rows - 1) || (c != 0 && c != geometry_.cols - 1)) {
-    throw InputError("pattern databases serve goals with the blank in a corner");
-  }
   flip_rows_ = r != 0;
   flip_cols_ = c != 0;
   label_.resize(goal.tiles.size());
@@ -129,48 +148,5 @@ Dir GoalFrame::move_from_frame(Dir d) const {
   return d;
 }
 
-PdbHeuristic::PdbHeuristic(const GoalLayout& layout, std::shared_ptr<const PdbSet> set)
-    : set_(std::move(set)), patterns_(set_->spec().patterns), reflect_(set_->spec().reflect) {
-  const Geometry g = layout.geometry();
-  if (g != set_->spec().geometry || g.cells() > kMaxCells || patterns_.size() > kMaxPatterns) {
-    throw InputError("the " + set_->spec().name + " pattern databases are for " +
-                     set_->spec().geometry.name() + " boards, not " + g.name());
-  }
-  for (int t = 1; t < g.cells(); ++t) {
-    const auto tile = static_cast<SmallTile>(t);
-    if (g.at(layout.home_row(tile), layout.home_col(tile)) != t) {
-      throw InputError("pattern databases need the blank-first goal (see GoalFrame)");
-    }
-  }
-  for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    for (const SmallTile t : patterns_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
-  }
-  // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
-  for (Cell c = 0; c < g.cells(); ++c) {
-    const auto image = static_cast<std::uint8_t>(g.at(g.col(c), g.row(c)));
-    mirror_cell_[static_cast<std::size_t>(c)] = image;
-    mirror_tile_[static_cast<std::size_t>(c)] = image;
-  }
-  if (reflect_ && g.rows != g.cols) reflect_ = false;
-}
-
-int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
-  for (std::size_t c = 0; c < tiles.size(); ++c) {
-    memo.cell[tiles[c]] = static_cast<std::uint8_t>(c);
-    memo.mirrored_cell[mirror_tile_[tiles[c]]] = mirror_cell_[c];
-  }
-  memo.value.fill(0);
-  memo.mirrored_value.fill(0);
-  memo.trail.clear();
-  memo.sum = memo.mirrored_sum = 0;
-  for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    memo.sum += revalue(memo.cell, memo.value, static_cast<std::uint8_t>(p));
-    if (reflect_) {
-      memo.mirrored_sum +=
-          revalue(memo.mirrored_cell, memo.mirrored_value, static_cast<std::uint8_t>(p));
-    }
-  }
-  return reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum;
-}
 
 }  // namespace npuzzle

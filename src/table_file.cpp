@@ -1,15 +1,14 @@
 #include "npuzzle/storage/table_file.hpp"
 
 #include <array>
-#include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <random>
 
 namespace npuzzle {
 namespace {
 
 constexpr char kMagic[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '1'};
+constexpr std::uint64_t kMaxKindBytes = 256;
+constexpr std::uint64_t kMaxValues = 256;
 
 void put_u64(std::string& out, std::uint64_t v) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(v >> (8 * i) & 0xFF));
@@ -17,7 +16,7 @@ void put_u64(std::string& out, std::uint64_t v) {
 
 class Reader {
  public:
-  Reader(std::ifstream& in, const std::filesystem::path& path) : in_(in), path_(path) {}
+  Reader(std::istream& in, std::string_view where) : in_(in), where_(where) {}
   std::uint64_t u64() {
     unsigned char b[8];
     bytes(b, 8);
@@ -26,14 +25,15 @@ class Reader {
     return v;
   }
   void bytes(void* out, std::size_t n) {
-    if (!in_.read(static_cast<char*>(out), static_cast<std::streamsize>(n))) {
-      throw TableFileError(path_.string() + ": the file is truncated");
-    }
+    if (!in_.read(static_cast<char*>(out), static_cast<std::streamsize>(n))) fail("is truncated");
+  }
+  [[noreturn]] void fail(std::string_view reason) const {
+    throw TableFileError(std::string(where_) + ": " + std::string(reason));
   }
 
  private:
-  std::ifstream& in_;
-  const std::filesystem::path& path_;
+  std::istream& in_;
+  std::string_view where_;
 };
 
 }  // namespace
@@ -68,89 +68,64 @@ std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
   return h;
 }
 
-void write_table_file(const std::filesystem::path& path, const TableHeader& header,
-                      std::span<const std::uint8_t> payload) {
+void write_table(TableStore& store, std::string_view key, const TableHeader& header,
+                 std::span<const std::uint8_t> payload) {
   std::string head(kMagic, sizeof kMagic);
   put_u64(head, header.kind.size());
   head += header.kind;
-  put_u64(head, header.entries);
-  put_u64(head, header.value_counts.size());
-  for (const auto c : header.value_counts) put_u64(head, c);
+  put_u64(head, payload.size());
+  const auto counts = count_values(payload);
+  put_u64(head, counts.size());
+  for (const auto c : counts) put_u64(head, c);
   put_u64(head, checksum64(payload));
-
-  std::filesystem::create_directories(path.parent_path());
-  std::filesystem::path temp = path;
-  temp += ".tmp" + std::to_string(std::random_device{}());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(head.data(), static_cast<std::streamsize>(head.size()));
-    out.write(reinterpret_cast<const char*>(payload.data()),
-              static_cast<std::streamsize>(payload.size()));
-    if (!out.flush()) {
-      std::filesystem::remove(temp);
-      throw std::runtime_error("cannot write " + temp.string());
-    }
-  }
-  std::filesystem::rename(temp, path);
+  const std::span<const std::uint8_t> parts[] = {
+      {reinterpret_cast<const std::uint8_t*>(head.data()), head.size()}, payload};
+  store.store(key, parts);
 }
 
-std::vector<std::uint8_t> read_table_file(const std::filesystem::path& path,
-                                          const TableHeader& expected) {
-  std::vector<std::uint8_t> payload(expected.entries);
-  read_table_file(path, expected, payload);
-  return payload;
-}
-
-void read_table_file(const std::filesystem::path& path, const TableHeader& expected,
-                     std::span<std::uint8_t> payload) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw TableFileError(path.string() + ": no such file");
-  Reader r(in, path);
+void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
+                std::span<std::uint8_t> payload) {
+  Reader r(in, where);
   char magic[sizeof kMagic];
   r.bytes(magic, sizeof magic);
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) {
-    throw TableFileError(path.string() + ": not an npuzzle table file");
-  }
+  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("is not an npuzzle table");
   const std::uint64_t kind_size = r.u64();
-  if (kind_size > 256) throw TableFileError(path.string() + ": damaged header");
+  if (kind_size > kMaxKindBytes) r.fail("has a damaged header");
   std::string kind(kind_size, '\0');
   r.bytes(kind.data(), kind.size());
-  if (kind != expected.kind) {
-    throw TableFileError(path.string() + ": holds '" + kind + "', not '" + expected.kind + "'");
-  }
-  TableHeader header{kind, r.u64(), {}};
-  if (header.entries != expected.entries) {
-    throw TableFileError(path.string() + ": has " + std::to_string(header.entries) +
-                         " entries, not " + std::to_string(expected.entries));
+  if (kind != expected.kind) r.fail("holds '" + kind + "', not '" + expected.kind + "'");
+  const std::uint64_t entries = r.u64();
+  if (entries != expected.entries || payload.size() != entries) {
+    r.fail("has " + std::to_string(entries) + " entries, not " + std::to_string(expected.entries));
   }
   const std::uint64_t values = r.u64();
-  if (values > 256) throw TableFileError(path.string() + ": damaged header");
-  for (std::uint64_t i = 0; i < values; ++i) header.value_counts.push_back(r.u64());
+  if (values > kMaxValues) r.fail("has a damaged header");
+  std::vector<std::uint64_t> header_counts;
+  for (std::uint64_t i = 0; i < values; ++i) header_counts.push_back(r.u64());
   const std::uint64_t checksum = r.u64();
 
   r.bytes(payload.data(), payload.size());
-  if (in.peek() != std::ifstream::traits_type::eof()) {
-    throw TableFileError(path.string() + ": has bytes after the table");
-  }
-  if (checksum64(payload) != checksum) {
-    throw TableFileError(path.string() + ": the checksum does not match (damaged)");
-  }
+  if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
+  if (checksum64(payload) != checksum) r.fail("fails its checksum (damaged)");
   const auto counts = count_values(payload);
-  if (counts != header.value_counts ||
-      (!expected.value_counts.empty() && counts != expected.value_counts)) {
-    throw TableFileError(path.string() + ": the per-value counts do not match the table's");
+  if (counts != header_counts) r.fail("holds other per-value counts than its header says");
+  if (!expected.value_counts.empty() && counts != expected.value_counts) {
+    r.fail("holds other per-value counts than the table's descriptor says");
   }
 }
 
-std::filesystem::path cache_directory() {
-  if (const char* own = std::getenv("NPUZZLE_CACHE"); own && *own) return own;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
-    return std::filesystem::path(xdg) / "npuzzle";
-  }
-  if (const char* home = std::getenv("HOME"); home && *home) {
-    return std::filesystem::path(home) / ".cache" / "npuzzle";
-  }
-  return std::filesystem::temp_directory_path() / "npuzzle-cache";
+void read_table(const TableStore& store, std::string_view key, const TableHeader& expected,
+                std::span<std::uint8_t> payload) {
+  const auto in = store.open(key);
+  if (!in) throw TableFileError(store.where(key) + ": no such table");
+  read_table(*in, store.where(key), expected, payload);
+}
+
+std::vector<std::uint8_t> read_table(const TableStore& store, std::string_view key,
+                                     const TableHeader& expected) {
+  std::vector<std::uint8_t> payload(expected.entries);
+  read_table(store, key, expected, payload);
+  return payload;
 }
 
 }  // namespace npuzzle

@@ -1,9 +1,6 @@
 #include "npuzzle/tiles/walking_distance.hpp"
 
-#include <map>
-#include <mutex>
 #include <stdexcept>
-#include <tuple>
 
 #include "npuzzle/errors.hpp"
 
@@ -42,18 +39,15 @@ int blank_line(const Counts& c, int lines, int width) {
   return 0;
 }
 
-// Tables for one (lines, width, homes) shape, shared by every domain that needs them.
-std::shared_ptr<const WalkingTable> table_for(int lines, int width, std::span<const int> home) {
-  static std::mutex mutex;
-  static std::map<std::tuple<int, int, std::vector<int>>, std::shared_ptr<const WalkingTable>>
-      cache;
-  const std::lock_guard lock(mutex);
-  auto& slot = cache[{lines, width, std::vector<int>(home.begin(), home.end())}];
+}  // namespace
+
+std::shared_ptr<const WalkingTable> WalkingTables::get(int lines, int width,
+                                                      std::span<const int> home) {
+  const std::lock_guard lock(mutex_);
+  auto& slot = tables_[{lines, width, std::vector<int>(home.begin(), home.end())}];
   if (!slot) slot = std::make_shared<const WalkingTable>(lines, width, home);
   return slot;
 }
-
-}  // namespace
 
 WalkingTable::WalkingTable(int lines, int width, std::span<const int> home) : lines_(lines) {
   Counts goal{};
@@ -98,17 +92,19 @@ WalkingTable::Id WalkingTable::id_of(const Counts& counts) const {
   return it->second;
 }
 
-WalkingDistance::WalkingDistance(const GoalLayout& layout) : layout_(&layout) {
+WalkingDistance::WalkingDistance(const GoalLayout& layout, const HeuristicInputs& inputs)
+    : layout_(&layout) {
   const Geometry g = layout.geometry();
-  if (!serves(g))
+  if (g.rows > WalkingTable::kMaxSide || g.cols > WalkingTable::kMaxSide)
     throw InputError("walking distance serves boards of at most 4x4, not " + g.name());
+  if (inputs.walking == nullptr) throw std::logic_error("walking distance needs its table cache");
   std::vector<int> home_row(static_cast<std::size_t>(g.cells())), home_col(home_row.size());
   for (int t = 1; t < g.cells(); ++t) {
     home_row[static_cast<std::size_t>(t)] = layout.home_row(static_cast<SmallTile>(t));
     home_col[static_cast<std::size_t>(t)] = layout.home_col(static_cast<SmallTile>(t));
   }
-  rows_ = table_for(g.rows, g.cols, home_row);
-  cols_ = table_for(g.cols, g.rows, home_col);
+  rows_ = inputs.walking->get(g.rows, g.cols, home_row);
+  cols_ = inputs.walking->get(g.cols, g.rows, home_col);
 }
 
 int WalkingDistance::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {

@@ -453,11 +453,13 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
       {"solve", "--goal", "blank-first", "--stats", "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"}, "",
       cache.env);
   ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("the 5-5-5 set is ready"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("7-8 set is not built"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("npuzzle pdb build 7-8"), std::string::npos) << r.err;
   const auto out = lines(r.out);
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(out[0].size(), 46u);
-  EXPECT_NE(out[1].find("idastar (pdb)"), std::string::npos) << out[1];
+  EXPECT_NE(out[1].find("idastar (pdb 5-5-5)"), std::string::npos) << out[1];
   expect_solves(reference::encode(parse_board("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0").tiles),
                 out[0], reference::encode(Board::blank_first({4, 4}).tiles), 4, 4);
   r = npuzzle({"pdb", "list"}, "", cache.env);

@@ -8,11 +8,13 @@
 #include <set>
 
 #include "npuzzle/cube/answer_table.hpp"
+#include "npuzzle/cube/cube_domain.hpp"
 #include "npuzzle/cube/cube_format.hpp"
-#include "npuzzle/cube/cube_solver.hpp"
 #include "npuzzle/errors.hpp"
 #include "npuzzle/moves.hpp"
 #include "npuzzle/random_board.hpp"
+#include "npuzzle/search/algorithms.hpp"
+#include "npuzzle/solver.hpp"
 
 namespace npuzzle::cube {
 namespace {
@@ -134,11 +136,27 @@ const AnswerTable& table() {
   return t;
 }
 
-// Solves with a 30-move cap and replays the moves in the model; returns the answer.
-int capped_answer(Cell start, const TopPattern& p, Algorithm a) {
+// A dataset as POJ 3131 writes it.
+CubeDataset dataset_of(Cell start, const TopPattern& p) {
+  CubeDataset d{static_cast<std::uint64_t>(start % 3 + 1), static_cast<std::uint64_t>(start / 3 + 1),
+                ""};
+  for (Cell c = 0; c < kSquares; ++c) {
+    d.pattern += c == p.empty ? 'E' : "WRB"[static_cast<int>(p.tops[static_cast<std::size_t>(c)])];
+  }
+  return d;
+}
+
+const Solver& solver() {
+  static const Solver s;
+  return s;
+}
+
+// Solves with a 30-move cap through the Solver and replays the moves in the model; returns the
+// answer.
+int capped_answer(Cell start, const TopPattern& p, std::string_view algorithm) {
   Budget budget;
   budget.max_depth = 30;
-  const auto s = solve_cube(standard_start(start), p.target(), a, budget);
+  const auto s = solver().solve_cube(dataset_of(start, p), algorithm, budget);
   if (s.status == SearchStatus::DepthLimit) return -1;
   EXPECT_EQ(s.status, SearchStatus::Solved);
   Model m = model_start(start);
@@ -155,14 +173,18 @@ TEST(CubeSolver, AnswersTheSpecSampleWithEveryAlgorithmAndTheTable) {
   for (const auto& [x, y, pattern, answer] : kSpecSample) {
     const Cell start = square_at(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y));
     const TopPattern p = parse_pattern(pattern);
-    for (const Algorithm a : {Algorithm::Auto, Algorithm::AStar, Algorithm::IdaStar}) {
-      EXPECT_EQ(capped_answer(start, p, a), answer) << pattern << " " << name(a);
+    for (const char* a : {"auto", "astar", "idastar"}) {
+      EXPECT_EQ(capped_answer(start, p, a), answer) << pattern << " " << a;
     }
+    const CubeDataset d{static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y), pattern};
+    const auto capped = solver().cube_distance(d, 30);
+    EXPECT_EQ(capped ? *capped : -1, answer) << pattern;
     const int from_table = table().distance(start, p.empty, p.tops);
     EXPECT_EQ(from_table <= 30 ? from_table : -1, answer) << pattern;
   }
   const TopPattern p = parse_pattern(kSpecSample[3].pattern);
-  EXPECT_EQ(capped_answer(8, p, Algorithm::Bibfs), 23);
+  EXPECT_EQ(capped_answer(8, p, "bibfs"), 23);
+  EXPECT_THROW(capped_answer(8, p, "table"), InputError);
 }
 
 TEST(CubeSolver, ExactSearchAgreesWithTheTableOnSeededAndHardDatasets) {
@@ -178,14 +200,28 @@ TEST(CubeSolver, ExactSearchAgreesWithTheTableOnSeededAndHardDatasets) {
     if (checked >= 300 && !is_hard) continue;
     hard += is_hard;
     ++checked;
-    ASSERT_EQ(capped_answer(start, p, Algorithm::Auto), truth <= 30 ? truth : -1);
+    ASSERT_EQ(capped_answer(start, p, "auto"), truth <= 30 ? truth : -1);
     // Without the cap the search finds the true distance, beyond 30 too.
-    const auto s = solve_cube(standard_start(start), p.target(), Algorithm::Auto, {});
+    const auto s = solver().solve_cube(dataset_of(start, p), "auto", {});
     ASSERT_EQ(static_cast<int>(s.moves.size()), truth);
   }
 }
 
-TEST(CubeSolver, AnyStartAndWholeOrientationTargets) {
+// The cube domain directly: any start, any target, searched from the target back to the start.
+template <class Method>
+std::vector<Dir> cube_search(const CubeState& start, const CubeTarget& target) {
+  static AbstractTables views;
+  const CubeDomain domain(start, views);
+  std::vector<CubeDomain::State> roots;
+  for (const CubeState& s : target.states()) roots.push_back(domain.state_of(s));
+  const auto r = Method::run(domain, std::span<const CubeDomain::State>(roots), Budget{});
+  EXPECT_EQ(r.status, SearchStatus::Solved);
+  std::vector<Dir> moves;
+  for (auto it = r.path.rbegin(); it != r.path.rend(); ++it) moves.push_back(reverse(*it));
+  return moves;
+}
+
+TEST(CubeDomain, AnyStartAndWholeOrientationTargets) {
   std::mt19937_64 rng(1268);
   for (int trial = 0; trial < 20; ++trial) {
     // A start with mixed orientations, and a target fixing whole orientations: both reached by
@@ -202,14 +238,12 @@ TEST(CubeSolver, AnyStartAndWholeOrientationTargets) {
           o == kEmpty ? kAnyOrientation : static_cast<OrientationMask>(1u << o);
     }
     ASSERT_EQ(target.states().size(), 1u);
-    const auto s = solve_cube(start, target, Algorithm::Auto, {});
-    ASSERT_EQ(s.status, SearchStatus::Solved);
-    EXPECT_LE(static_cast<int>(s.moves.size()), walk);
+    const auto moves = cube_search<IdaStarMethod>(start, target);
+    EXPECT_LE(static_cast<int>(moves.size()), walk);
     CubeState end = start;
-    for (const Dir d : s.moves) ASSERT_TRUE(apply_move(end, d));
+    for (const Dir d : moves) ASSERT_TRUE(apply_move(end, d));
     EXPECT_EQ(end, goal);
-    const auto by_bfs = solve_cube(start, target, Algorithm::Bfs, {});
-    EXPECT_EQ(by_bfs.moves.size(), s.moves.size());
+    EXPECT_EQ(cube_search<BfsMethod>(start, target).size(), moves.size());
   }
 }
 
@@ -217,12 +251,10 @@ TEST(CubeTable, EveryPatternIsReachableAndFilesRoundTrip) {
   const auto entries = table().entries();
   EXPECT_EQ(std::count(entries.begin(), entries.end(), 0xFF), 0);
   EXPECT_EQ(count_values(entries), AnswerTable::descriptor().value_counts);
-  const auto path =
-      std::filesystem::temp_directory_path() / ("cube-test-" + std::to_string(::getpid()) + ".tbl");
-  table().save(path);
-  const AnswerTable loaded = AnswerTable::load(path);
+  MemoryStore store;
+  table().save(store);
+  const AnswerTable loaded = AnswerTable::load(store);
   EXPECT_TRUE(std::equal(entries.begin(), entries.end(), loaded.entries().begin()));
-  std::filesystem::remove(path);
 }
 
 TEST(CubeFormat, BadPatternsAndSquaresAreNamed) {

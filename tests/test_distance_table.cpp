@@ -12,7 +12,8 @@ namespace npuzzle {
 namespace {
 
 TEST(DistanceTable, EightPuzzleLayersMatchThePublishedCounts) {
-  const auto& table = DistanceTable::for_goal(Board::blank_last({3, 3}));
+  DistanceTables tables;
+  const auto& table = tables.for_goal(Board::blank_last({3, 3}));
   const auto counts = table.depth_counts();
   ASSERT_EQ(counts.size(), 32u);  // distances 0 .. 31
   EXPECT_EQ(counts[31], 2u);
@@ -35,7 +36,8 @@ TEST(DistanceTable, ATableThatDisagreesWithItsDescriptorIsRefused) {
 void check_every_board(const Board& goal) {
   const Geometry g = goal.geometry;
   const auto dist = reference::distances_to(goal);
-  const TableSolver solver(goal);
+  DistanceTables tables;
+  const TableSolver solver(goal, tables);
   Board b = goal;
   std::sort(b.tiles.begin(), b.tiles.end());
   std::size_t solved = 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
 #include <fstream>
 #include <map>
@@ -13,7 +14,7 @@
 #include "npuzzle/errors.hpp"
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
-#include "npuzzle/pdb/pdb_heuristic.hpp"
+#include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/random_board.hpp"
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
@@ -107,7 +108,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
       {Board::blank_first({4, 4}), {5, 10, 15}},
   };
   for (const auto& [goal, pattern] : cases) {
-    const PatternDescriptor d{goal, pattern};
+    const PatternDescriptor d{goal, pattern, {}};
     const auto table = PatternDatabase::build(d, 2);
     const auto expected = reference_entries(goal, pattern);
     ASSERT_EQ(expected.size(), d.entries());
@@ -121,7 +122,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
 }
 
 PdbSetSpec eight_puzzle_set() {
-  return {"test 4-4", {3, 3}, {{1, 2, 3, 4}, {5, 6, 7, 8}}, true, "test"};
+  return {"test 4-4", {3, 3}, {{{1, 2, 3, 4}, {}}, {{5, 6, 7, 8}, {}}}, true, "test"};
 }
 
 std::shared_ptr<const PdbSet> build_set(const PdbSetSpec& spec) {
@@ -132,7 +133,7 @@ std::shared_ptr<const PdbSet> build_set(const PdbSetSpec& spec) {
 
 TEST(PdbHeuristic, IsAdmissibleOnEveryEightPuzzleAndAtLeastManhattan) {
   const Board goal = Board::blank_first({3, 3});
-  const TileDomain<PdbHeuristic> pdb(goal, build_set(eight_puzzle_set()));
+  const TileDomain<PdbHeuristic> pdb(goal, {nullptr, build_set(eight_puzzle_set())});
   const TileDomain<Manhattan> md(goal);
   int above_manhattan = 0;
   for (const auto& [key, distance] : reference::distances_to(goal)) {
@@ -145,9 +146,71 @@ TEST(PdbHeuristic, IsAdmissibleOnEveryEightPuzzleAndAtLeastManhattan) {
   EXPECT_GT(above_manhattan, 10000);
 }
 
-const std::shared_ptr<const PdbSet>& light_set() {
-  static const auto set = build_set(pdb_set_named("5-5-5"));
-  return set;
+const PdbSetSpec& known_set(std::string_view name) {
+  const auto& sets = known_pdb_sets();
+  return *std::find_if(sets.begin(), sets.end(), [&](const auto& s) { return s.name == name; });
+}
+
+// Built with the counts its descriptor expects, so this also checks them.
+const HeuristicInputs& light_set() {
+  static const HeuristicInputs inputs{nullptr, build_set(known_set("5-5-5"))};
+  return inputs;
+}
+
+TEST(PdbSet, EveryKnownTableCarriesItsExpectedCounts) {
+  for (const auto& spec : known_pdb_sets()) {
+    std::uint64_t placements = 0;
+    for (const auto& d : PdbSet::descriptors(spec)) {
+      ASSERT_FALSE(d.value_counts.empty()) << d.kind();
+      placements = 0;
+      for (const auto c : d.value_counts) placements += c;
+      EXPECT_EQ(placements, d.entries()) << d.kind();
+      EXPECT_EQ(d.value_counts.front(), 1u) << d.kind();  // only the goal placement is at 0
+    }
+  }
+}
+
+TEST(PdbSet, ATableThatDisagreesWithItsDescriptorIsRefused) {
+  PatternDescriptor d{Board::blank_first({3, 3}), {1, 2, 3}, {}};
+  const auto built = PatternDatabase::build(d, 1);
+  MemoryStore store;
+  built.save(store);
+  d.value_counts = count_values({built.data(), built.bytes()});
+  EXPECT_NO_THROW(PatternDatabase::load(d, store));
+  d.value_counts[1] += 1;
+  d.value_counts[2] -= 1;
+  EXPECT_THROW(PatternDatabase::load(d, store), TableFileError);
+  EXPECT_THROW(PatternDatabase::build(d, 1), std::logic_error);
+}
+
+// The batched path IDA* takes: every child's estimate without making its move, against making
+// the move and reading the estimate, exact up to the limit and above it whenever the truth is.
+TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<PdbHeuristic> domain(goal, light_set());
+  std::mt19937_64 rng(557);
+  int above = 0, exact = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const auto state = domain.state_of(random_board(goal, rng));
+    const auto moves = domain.moves(state, kNoDir);
+    const int limit = state.h - 2 + static_cast<int>(uniform_below(rng, 5));
+    std::array<int, 4> batched{};
+    domain.estimate_children(state, moves, limit, std::span(batched));
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      auto child = state;
+      domain.apply(child, moves[i]);
+      if (child.h <= limit) {
+        ASSERT_EQ(batched[i], child.h);
+        ++exact;
+      } else {
+        ASSERT_GT(batched[i], limit);
+        ASSERT_LE(batched[i], child.h);
+        ++above;
+      }
+    }
+  }
+  EXPECT_GT(exact, 500);
+  EXPECT_GT(above, 500);
 }
 
 TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
@@ -193,14 +256,17 @@ TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
       {"13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", 55},  // #2
       {"3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0", 46},  // #9
   };
+  SolverConfig config;
+  config.store = std::make_shared<MemoryStore>();
+  const Solver solver(std::move(config));
   SolveOptions o;
-  o.algorithm = Algorithm::IdaStar;
-  o.heuristic = Heuristic::Pdb;
-  o.pdb = light_set();
+  o.algorithm = "idastar";
+  o.heuristic = "pdb";
+  o.tables = "5-5-5";
   const Board first = Board::blank_first({4, 4}), last = Board::blank_last({4, 4});
   for (const auto& [text, length] : korf) {
     const Board board = parse_board(text);
-    const Solution s = solve(board, first, o);
+    const Solution s = solver.solve(board, first, o);
     ASSERT_EQ(s.status, SearchStatus::Solved) << text;
     EXPECT_EQ(s.moves.size(), length) << text;
     EXPECT_EQ(replay(board, s.moves).final, first);
@@ -210,7 +276,7 @@ TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
       const Tile t = board.tiles[15 - c];
       turned.tiles[c] = t == kBlank ? kBlank : 16 - t;
     }
-    const Solution u = solve(turned, last, o);
+    const Solution u = solver.solve(turned, last, o);
     EXPECT_EQ(u.moves.size(), length) << text;
     EXPECT_EQ(replay(turned, u.moves).final, last);
   }
@@ -229,13 +295,14 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("npuzzle-pdb-" + std::to_string(::getpid()));
   const PdbSetSpec spec = eight_puzzle_set();
+  DirectoryStore store(dir);
   std::vector<std::string> notes;
   const auto note = [&](const std::string& s) { notes.push_back(s); };
-  PdbSet::load_or_build(spec, dir, 2, note);
+  PdbSet::load_or_build(spec, store, 2, note);
   EXPECT_EQ(notes.size(), 2u);
-  EXPECT_TRUE(PdbSet::present(spec, dir));
+  EXPECT_TRUE(PdbSet::present(spec, store));
   notes.clear();
-  PdbSet::load_or_build(spec, dir, 2, note);
+  PdbSet::load_or_build(spec, store, 2, note);
   EXPECT_TRUE(notes.empty());
   const auto path = dir / PdbSet::descriptors(spec)[0].file_name();
   {
@@ -243,21 +310,20 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
     f.seekp(-5, std::ios::end);
     f.put('\x09');
   }
-  EXPECT_THROW(PdbSet::load(spec, dir), TableFileError);
-  PdbSet::load_or_build(spec, dir, 2, note);
+  EXPECT_THROW(PdbSet::load(spec, store), TableFileError);
+  PdbSet::load_or_build(spec, store, 2, note);
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("rebuilding"), std::string::npos) << notes[0];
-  EXPECT_NO_THROW(PdbSet::load(spec, dir));
+  EXPECT_NO_THROW(PdbSet::load(spec, store));
   std::filesystem::remove_all(dir);
 }
 
 TEST(PdbSet, RefusesBadPatterns) {
   const Board goal = Board::blank_first({4, 4});
-  EXPECT_THROW(PatternDatabase::build({goal, {}}, 1), InputError);
-  EXPECT_THROW(PatternDatabase::build({goal, {0, 1}}, 1), InputError);
-  EXPECT_THROW(PatternDatabase::build({goal, {3, 3}}, 1), InputError);
-  EXPECT_THROW(PatternDatabase::build({goal, {16}}, 1), InputError);
-  EXPECT_THROW(pdb_set_named("9-6"), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {}, {}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {0, 1}, {}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {3, 3}, {}}, 1), InputError);
+  EXPECT_THROW(PatternDatabase::build({goal, {16}, {}}, 1), InputError);
 }
 
 }  // namespace

@@ -1,74 +1,268 @@
+// The front door: every answer through Solver, against the independent reference BFS; the
+// policy, the registry, table stores, threads.
+
+#include "npuzzle/solver.hpp"
+
 #include <gtest/gtest.h>
 
-#include "npuzzle/errors.hpp"
+#include <random>
+#include <set>
+
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/parity.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
 namespace {
 
-// The whole 8-puzzle through the public API: every one of the 181,440 boards that can reach the
+SolverConfig quiet(std::shared_ptr<TableStore> store, bool build_light = true) {
+  SolverConfig c;
+  c.store = std::move(store);
+  c.threads = 2;
+  c.build_light_tables = build_light;
+  return c;
+}
+
+void expect_replays(const Board& board, const Board& goal, const Solution& s) {
+  std::string state = reference::encode(board.tiles);
+  ASSERT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank),
+                                board.geometry.rows, board.geometry.cols));
+  EXPECT_EQ(state, reference::encode(goal.tiles));
+}
+
+// The whole 8-puzzle through one plan: every one of the 181,440 boards that can reach the
 // everyday goal, solved, replayed, and its length compared with the reference BFS.
 TEST(Solver, EveryEightPuzzleIsSolvedOptimally) {
+  const Solver solver;
   const Board goal = Board::blank_last({3, 3});
+  const auto plan = solver.plan(goal);
+  ASSERT_EQ(plan.algorithm(), "table");
   const auto dist = reference::distances_to(goal);
   ASSERT_EQ(dist.size(), 181440u);
   for (const auto& [key, distance] : dist) {
-    const Solution s = solve(Board{goal.geometry, reference::decode(key)}, goal, {});
+    const Board board{goal.geometry, reference::decode(key)};
+    const Solution s = plan.solve(board);
     ASSERT_EQ(s.status, SearchStatus::Solved) << key;
-    ASSERT_EQ(s.algorithm, Algorithm::Table);
+    ASSERT_TRUE(s.optimal);
     ASSERT_EQ(static_cast<int>(s.moves.size()), distance) << key;
+    ASSERT_EQ(s.lower_bound, distance);
     std::string state = key;
     ASSERT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank), 3, 3));
     ASSERT_EQ(state, reference::encode(goal.tiles)) << key;
   }
 }
 
-TEST(Solver, AutoPicksTheTableUpToNineCellsAndIdaStarBeyond) {
-  EXPECT_EQ(resolve(Algorithm::Auto, {3, 3}), Algorithm::Table);
-  EXPECT_EQ(resolve(Algorithm::Auto, {2, 4}), Algorithm::Table);
-  EXPECT_EQ(resolve(Algorithm::Auto, {3, 4}), Algorithm::IdaStar);
-  EXPECT_EQ(resolve(Algorithm::Bfs, {3, 3}), Algorithm::Bfs);
+TEST(Solver, AutoIsTheTableUpToNineCellsThenIdaStarWithLinearConflict) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>(), false));
+  EXPECT_EQ(solver.plan(Board::blank_last({3, 3})).algorithm(), "table");
+  EXPECT_EQ(solver.plan(Board::blank_last({2, 4})).algorithm(), "table");
+  const auto twelve = solver.plan(Board::blank_last({3, 4}));
+  EXPECT_EQ(twelve.algorithm(), "idastar");
+  EXPECT_EQ(twelve.heuristic(), "linear-conflict");
+  // No tables stored, and none may be built: a 4x4 board reads linear conflict too.
+  EXPECT_EQ(solver.plan(Board::blank_last({4, 4})).heuristic(), "linear-conflict");
+  SolveOptions bfs;
+  bfs.algorithm = "bfs";
+  EXPECT_EQ(solver.plan(Board::blank_last({3, 3}), bfs).algorithm(), "bfs");
+  EXPECT_EQ(solver.plan(Board::blank_last({3, 3}), bfs).heuristic(), "");
+}
+
+TEST(Solver, PatternDatabasesAreBuiltOnlyWhenASearchNeedsThem) {
+  auto store = std::make_shared<MemoryStore>();
+  std::vector<std::string> notes;
+  SolverConfig config = quiet(store);
+  config.note = [&](std::string_view line) { notes.emplace_back(line); };
+  const Solver solver(std::move(config));
+  const Board goal = Board::blank_first({4, 4});
+  const auto plan = solver.plan(goal);
+  EXPECT_EQ(plan.heuristic(), "pdb");
+  EXPECT_EQ(plan.tables(), "5-5-5");
+
+  Board unsolvable = goal;
+  std::swap(unsolvable.tiles[1], unsolvable.tiles[2]);
+  EXPECT_EQ(plan.solve(unsolvable).status, SearchStatus::NoSolution);
+  EXPECT_EQ(plan.solve(goal).moves.size(), 0u);
+  EXPECT_TRUE(notes.empty());  // neither needed a search, so nothing was built
+
+  const Board korf = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  const Solution s = plan.solve(korf);
+  EXPECT_EQ(s.moves.size(), 57u);
+  EXPECT_EQ(s.tables, "5-5-5");
+  expect_replays(korf, goal, s);
+  EXPECT_FALSE(notes.empty());
+  for (const auto& info : solver.table_sets()) {
+    EXPECT_EQ(info.present, info.name == "5-5-5") << info.name;
+  }
+  // The same goal with the blank last maps onto the same tables.
+  const Board last = Board::blank_last({4, 4});
+  EXPECT_EQ(solver.plan(last).tables(), "5-5-5");
+}
+
+TEST(Solver, TablesAskedForByNameMustBeStored) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>()));
+  SolveOptions o;
+  o.tables = "7-8";
+  try {
+    solver.plan(Board::blank_first({4, 4}), o);
+    FAIL() << "a missing 7-8 set was accepted";
+  } catch (const MissingTablesError& e) {
+    EXPECT_EQ(e.set(), "7-8");
+  }
+  o.tables = "9-6";
+  EXPECT_THROW(solver.plan(Board::blank_first({4, 4}), o), InputError);
+  o.tables = "5-5-5";
+  o.algorithm = "idastar";
+  EXPECT_THROW(solver.plan(Board::blank_first({3, 3}), o), InputError);  // not a 4x4 board
+  SolveOptions pdb;
+  pdb.algorithm = "idastar";
+  pdb.heuristic = "pdb";
+  Board centre = Board::blank_first({4, 4});
+  std::swap(centre.tiles[0], centre.tiles[5]);  // the blank on an inner cell
+  EXPECT_THROW(solver.plan(centre, pdb), InputError);
+}
+
+// A store that cannot keep anything: a solve still gets its tables, from memory.
+class FullStore final : public TableStore {
+ public:
+  std::unique_ptr<std::istream> open(std::string_view) const override { return nullptr; }
+  void store(std::string_view key, std::span<const std::span<const std::uint8_t>>) override {
+    throw std::runtime_error("cannot write " + std::string(key) + ": no space left");
+  }
+  bool remove(std::string_view) override { return false; }
+  bool contains(std::string_view) const override { return false; }
+  std::string where(std::string_view key) const override { return "full:" + std::string(key); }
+};
+
+TEST(Solver, AStoreThatCannotKeepTablesLeavesThemInMemory) {
+  std::vector<std::string> notes;
+  SolverConfig config = quiet(std::make_shared<FullStore>());
+  config.note = [&](std::string_view line) { notes.emplace_back(line); };
+  const Solver solver(std::move(config));
+  const Board goal = Board::blank_first({4, 4});
+  const Board korf = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  const Solution s = solver.solve(korf, goal);
+  EXPECT_EQ(s.moves.size(), 57u);
+  EXPECT_EQ(s.heuristic, "pdb");
+  const bool warned = std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("no space left") != std::string::npos;
+  });
+  EXPECT_TRUE(warned);
 }
 
 TEST(Solver, UnsolvableBoardsAreAnsweredWithoutSearching) {
+  const Solver solver;
   const Board board = parse_board("2 1 3 4 5 6 7 8 0");
-  for (Algorithm a : kAlgorithms) {
+  for (const auto& a : Solver::algorithms()) {
     SolveOptions o;
-    o.algorithm = a;
-    const Solution s = solve(board, Board::blank_last({3, 3}), o);
-    EXPECT_EQ(s.status, SearchStatus::NoSolution) << name(a);
-    EXPECT_EQ(s.stats.expanded, 0u) << name(a);
+    o.algorithm = a.name;
+    const Solution s = solver.solve(board, Board::blank_last({3, 3}), o);
+    EXPECT_EQ(s.status, SearchStatus::NoSolution) << a.name;
+    EXPECT_EQ(s.stats.expanded, 0u) << a.name;
+    EXPECT_FALSE(s.optimal);
   }
 }
 
 TEST(Solver, TheGoalItselfNeedsNoMoves) {
-  for (Algorithm a : kAlgorithms) {
+  const Solver solver;
+  for (const auto& a : Solver::algorithms()) {
     SolveOptions o;
-    o.algorithm = a;
-    const Solution s = solve(Board::blank_first({3, 3}), Board::blank_first({3, 3}), o);
-    EXPECT_EQ(s.status, SearchStatus::Solved) << name(a);
-    EXPECT_TRUE(s.moves.empty()) << name(a);
+    o.algorithm = a.name;
+    const Solution s = solver.solve(Board::blank_first({3, 3}), Board::blank_first({3, 3}), o);
+    EXPECT_EQ(s.status, SearchStatus::Solved) << a.name;
+    EXPECT_TRUE(s.moves.empty()) << a.name;
+    EXPECT_EQ(s.algorithm, a.name);
   }
 }
 
 TEST(Solver, RefusesWhatNoMethodCanTake) {
-  EXPECT_THROW(solve(Board::blank_last({2, 3}), Board::blank_last({3, 2}), {}), InputError);
+  const Solver solver;
+  EXPECT_THROW(solver.solve(Board::blank_last({2, 3}), Board::blank_last({3, 2})), InputError);
   SolveOptions table;
-  table.algorithm = Algorithm::Table;
-  EXPECT_THROW(solve(Board::blank_last({4, 4}), Board::blank_last({4, 4}), table), InputError);
+  table.algorithm = "table";
+  EXPECT_THROW(solver.solve(Board::blank_last({4, 4}), Board::blank_last({4, 4}), table),
+               InputError);
   SolveOptions ida;
-  ida.algorithm = Algorithm::IdaStar;
-  EXPECT_THROW(solve(Board::blank_last({17, 17}), Board::blank_last({17, 17}), ida), InputError);
-  EXPECT_THROW(solve(Board{{2, 2}, {1, 1, 2, 0}}, Board::blank_last({2, 2}), {}), InputError);
+  ida.algorithm = "idastar";
+  EXPECT_THROW(solver.solve(Board::blank_last({17, 17}), Board::blank_last({17, 17}), ida),
+               InputError);
+  EXPECT_THROW(solver.solve(Board{{2, 2}, {1, 1, 2, 0}}, Board::blank_last({2, 2})), InputError);
+  SolveOptions walking;
+  walking.algorithm = "astar";
+  walking.heuristic = "walking-distance";
+  EXPECT_THROW(solver.plan(Board::blank_last({5, 5}), walking), InputError);
+  const auto plan = solver.plan(Board::blank_last({3, 3}));
+  EXPECT_THROW(plan.solve(Board::blank_last({2, 4})), InputError);
 }
 
-TEST(Solver, NamesRoundTrip) {
-  for (Algorithm a : kAlgorithms) EXPECT_EQ(algorithm_named(name(a)), a);
-  for (Heuristic h : kHeuristics) EXPECT_EQ(heuristic_named(name(h)), h);
-  EXPECT_FALSE(algorithm_named("dijkstra"));
+TEST(Solver, MethodsAreRegisteredOnceByName) {
+  std::set<std::string> names;
+  for (const auto& a : Solver::algorithms()) EXPECT_TRUE(names.insert(a.name).second) << a.name;
+  for (const auto& h : Solver::heuristics()) EXPECT_TRUE(names.insert(h.name).second) << h.name;
+  EXPECT_FALSE(names.contains("auto"));
+  SolveOptions unknown;
+  unknown.algorithm = "dijkstra";
+  try {
+    Solver().plan(Board::blank_last({3, 3}), unknown);
+    FAIL() << "an unknown algorithm was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("idastar"), std::string::npos) << e.what();
+  }
+}
+
+// compare runs each algorithm, and each informed one with each heuristic that serves the board,
+// and all agree on the length.
+TEST(Solver, CompareRunsEveryMethodThatServesTheBoard) {
+  const Solver solver;
+  const Board goal = Board::blank_last({3, 3});
+  const Board board = parse_board("8 6 7 2 5 4 3 0 1");
+  int heard = 0;
+  const auto runs = solver.compare(board, goal, {}, [&](const Solution&) { ++heard; });
+  std::size_t expected = 0;
+  for (const auto& a : Solver::algorithms()) {
+    expected += a.informed ? 3 : 1;  // 3x3: manhattan, linear conflict, walking distance
+  }
+  EXPECT_EQ(runs.size(), expected);
+  EXPECT_EQ(heard, static_cast<int>(runs.size()));
+  for (const auto& s : runs) {
+    EXPECT_EQ(s.moves.size(), 31u) << s.algorithm << " " << s.heuristic;
+    expect_replays(board, goal, s);
+  }
+}
+
+TEST(Solver, ManyBoardsOnTwoThreadsGetTheAnswersOfOne) {
+  const Solver solver;
+  const Board goal = Board::blank_last({3, 4});
+  std::mt19937_64 rng(12);
+  std::vector<Board> boards;
+  for (int i = 0; i < 12; ++i) boards.push_back(solver.random(goal, rng));
+  const auto plan = solver.plan(goal);
+  const auto together = solver.solve_all(boards, plan, 2);
+  ASSERT_EQ(together.size(), boards.size());
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const Solution alone = plan.solve(boards[i]);
+    EXPECT_EQ(together[i].moves, alone.moves);
+    expect_replays(boards[i], goal, together[i]);
+  }
+}
+
+TEST(Solver, HintVerifyAndCheckSpeakForTheSameBoard) {
+  const Solver solver;
+  const Board goal = Board::blank_last({3, 3});
+  const Board board = parse_board("2 3 4 1 5 x 7 6 8");
+  const Hint h = solver.hint(board, goal);
+  EXPECT_EQ(h.distance, 19);
+  ASSERT_TRUE(h.next);
+  Board after = board;
+  ASSERT_TRUE(apply_move(after, *h.next));
+  EXPECT_EQ(solver.hint(after, goal).distance, 18);
+  const auto moves = parse_moves("ullddrurdllurdruldr", Notation::Blank);
+  EXPECT_TRUE(solver.verify(board, goal, moves).reaches_goal);
+  const auto wrong = parse_moves("uu", Notation::Blank);
+  const Verdict v = solver.verify(board, goal, wrong);
+  EXPECT_FALSE(v.legal);
+  EXPECT_EQ(v.applied, 1u);
+  EXPECT_TRUE(solver.check(board, goal));
 }
 
 }  // namespace

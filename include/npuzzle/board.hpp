@@ -10,6 +10,9 @@ namespace npuzzle {
 
 using Tile = std::uint32_t;
 inline constexpr Tile kBlank = 0;
+/// Tiles as searches and tables store them: boards of at most 256 cells.
+using SmallTile = std::uint8_t;
+inline constexpr int kMaxSearchCells = 256;
 
 struct Board {
   Geometry geometry;

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,8 @@ Geometry parse_geometry(std::string_view text);
 ///   a JSON array of rows:                       [[1,2,3],[4,5,0]]
 /// Throws InputError naming what is wrong: a bad tile, a wrong count, uneven rows, a duplicate.
 Board parse_board(std::string_view text, std::optional<Geometry> size = std::nullopt);
+/// The same over several words (command-line arguments), read in the same forms.
+Board parse_board(std::span<const std::string> words, std::optional<Geometry> size = std::nullopt);
 
 /// "blank-last", "blank-first", or a board of geometry `g` in any form parse_board takes.
 Board parse_goal(std::string_view spec, Geometry g);

@@ -1,62 +1,203 @@
 #pragma once
-// The public entry point for sliding tiles: one board, one goal, a method and a budget in; a
-// shortest solution, "unsolvable", or the limit that stopped the search out.
+// The library's front door. A Solver owns every table and cache, chooses the method for each
+// board by one policy, and answers everything the front ends ask: solve, check, hint, compare,
+// random boards, verify, batches, the Cubic Eight-Puzzle, and table management. Where tables
+// are kept is the caller's choice (a TableStore). One Solver is safe to use from several
+// threads at once.
 
-#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
+#include <random>
+#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "npuzzle/board.hpp"
-#include "npuzzle/pdb/pdb_set.hpp"
+#include "npuzzle/cancel.hpp"
+#include "npuzzle/errors.hpp"
 #include "npuzzle/search/domain.hpp"
+#include "npuzzle/storage/table_file.hpp"
+#include "npuzzle/storage/table_store.hpp"
 
 namespace npuzzle {
 
-enum class Algorithm { Auto, Table, Bfs, Bibfs, AStar, IdaStar };
-enum class Heuristic { Manhattan, LinearConflict, WalkingDistance, Pdb };
-inline constexpr std::array kAlgorithms{Algorithm::Auto,  Algorithm::Table, Algorithm::Bfs,
-                                        Algorithm::Bibfs, Algorithm::AStar, Algorithm::IdaStar};
-inline constexpr std::array kHeuristics{Heuristic::Manhattan, Heuristic::LinearConflict,
-                                        Heuristic::WalkingDistance, Heuristic::Pdb};
+/// An algorithm, heuristic or table set, as registered: what front ends list and parse.
+struct MethodInfo {
+  std::string name;
+  std::string summary;
+  bool optimal = true;    // algorithms: answers are proven shortest (given an admissible estimate)
+  bool informed = false;  // algorithms: reads a heuristic
+};
 
-std::string_view name(Algorithm a);
-std::string_view name(Heuristic h);
-/// The algorithm or heuristic of that name (as `name` writes it), if any.
-std::optional<Algorithm> algorithm_named(std::string_view text);
-std::optional<Heuristic> heuristic_named(std::string_view text);
-std::string_view describe(SearchStatus s);  // "solved", "unsolvable", "node limit", ...
-
-/// Whether an algorithm reads a heuristic.
-constexpr bool is_informed(Algorithm a) {
-  return a == Algorithm::AStar || a == Algorithm::IdaStar;
-}
-
+/// The method names a solve asks for; "auto" leaves the choice to the solver's policy.
 struct SolveOptions {
-  /// Auto: the distance table up to 9 cells, IDA* with linear conflict beyond.
-  Algorithm algorithm = Algorithm::Auto;
-  Heuristic heuristic = Heuristic::LinearConflict;
-  /// The tables Heuristic::Pdb reads: a set for the board's geometry; the goal's blank must be
-  /// in a corner (GoalFrame maps it onto the tables' blank-first goal).
-  std::shared_ptr<const PdbSet> pdb;
+  std::string algorithm = "auto";
+  std::string heuristic = "auto";
+  /// The pattern database set for the pdb heuristic; empty: the strongest one stored, else the
+  /// light one, built on first use where the solver's config allows.
+  std::string tables;
   Budget budget;
 };
 
 struct Solution {
   /// Solved, NoSolution (the goal cannot be reached), or the limit that stopped the search.
   SearchStatus status = SearchStatus::NoSolution;
-  std::vector<Dir> moves;  // shortest, when solved
+  std::vector<Dir> moves;
+  bool optimal = false;  // `moves` are proven shortest
+  int lower_bound = 0;   // proven: no solution is shorter
   SearchStats stats;
-  Algorithm algorithm = Algorithm::Auto;  // the method that ran, never Auto
-  std::optional<Heuristic> heuristic;     // the estimate it used, if any
+  std::string algorithm;  // what ran, never "auto"
+  std::string heuristic;  // the estimate it read, or empty
+  std::string tables;     // the pattern database set it read, or empty
 };
 
-/// The method Auto stands for on a board of this geometry.
-Algorithm resolve(Algorithm a, Geometry g);
+/// A distance and a first move of a shortest solution.
+struct Hint {
+  SearchStatus status = SearchStatus::NoSolution;
+  int distance = 0;         // when solved
+  std::optional<Dir> next;  // when solved and not at the goal
+  bool optimal = false;
+  int lower_bound = 0;
+};
 
-/// Solves `board` towards `goal`. Throws InputError if either is not a valid board, they differ
-/// in geometry, or the method cannot take this board (a table beyond 10 cells, a search beyond
-/// 256 cells). Reachability is decided by parity first, so no search runs on an unsolvable board.
-Solution solve(const Board& board, const Board& goal, const SolveOptions& options);
+/// A move sequence replayed on a board.
+struct Verdict {
+  bool legal = true;
+  std::size_t applied = 0;  // moves made before the first illegal one (all if legal)
+  Board final;
+  bool reaches_goal = false;
+};
+
+/// A Cubic Eight-Puzzle dataset as POJ 3131 writes it: the empty square's column x and row y
+/// (1 to 3), and nine letters, B, W or R for a top colour and E for the target's empty square.
+struct CubeDataset {
+  std::uint64_t x = 0, y = 0;
+  std::string pattern;
+};
+
+struct CubeVerdict {
+  bool legal = true;
+  std::size_t applied = 0;
+  bool makes_pattern = false;
+  std::string tops;  // the tops after the moves, as three rows of letters
+};
+
+/// A set of tables the solver can build and keep.
+struct TableSetInfo {
+  std::string name;     // "7-8", "cube"
+  std::string serves;   // "4x4", "cube"
+  std::string summary;
+  bool present = false;       // every table is in the store (not checked for damage)
+  std::vector<std::string> keys;
+};
+
+struct TableCheck {
+  std::string where;    // the store's name for the table
+  bool ok = false;
+  std::string problem;  // when not ok
+};
+
+struct SolverConfig {
+  /// Where tables are kept; a MemoryStore where none is given.
+  std::shared_ptr<TableStore> store;
+  /// Threads for table builds and batches.
+  unsigned threads = 1;
+  /// Whether a solve that wants pattern databases may build the light set (a second or so) when
+  /// none is stored; otherwise it reads a weaker estimate.
+  bool build_light_tables = true;
+  /// Hears, one line each, of tables built on a solve's behalf and of damaged tables rebuilt.
+  std::function<void(std::string_view)> note;
+  /// Follows table builds: the table, then a step (a depth or a start square) and a count.
+  std::function<void(std::string_view table, int step, std::uint64_t count)> build_progress;
+  /// Stops table builds (CancelledError); searches take theirs in their Budget.
+  const CancelToken* cancel = nullptr;
+};
+
+/// Thrown when a solve asks for tables that are not in the store and are not built on demand.
+class MissingTablesError : public InputError {
+ public:
+  MissingTablesError(std::string set, const std::string& message)
+      : InputError(message), set_(std::move(set)) {}
+  const std::string& set() const { return set_; }
+
+ private:
+  std::string set_;
+};
+
+class Solver {
+ public:
+  explicit Solver(SolverConfig config = {});
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  /// Every registered method, in the order front ends list them.
+  static std::vector<MethodInfo> algorithms();
+  static std::vector<MethodInfo> heuristics();
+  std::vector<TableSetInfo> table_sets() const;
+
+  /// A goal and options, checked once and resolved by the policy, for solving many boards of
+  /// the goal's geometry. Cheap to copy; valid while its Solver lives.
+  class Plan {
+   public:
+    /// Throws InputError if `board` is not a valid board of the goal's geometry.
+    Solution solve(const Board& board) const;
+    const Board& goal() const;
+    const std::string& algorithm() const;
+    const std::string& heuristic() const;  // empty where the algorithm reads none
+    const std::string& tables() const;
+
+   private:
+    friend class Solver;
+    struct Resolved;
+    explicit Plan(std::shared_ptr<const Resolved> r) : r_(std::move(r)) {}
+    std::shared_ptr<const Resolved> r_;
+  };
+  /// Throws InputError for an invalid goal, an unknown method, or one that cannot take boards
+  /// of this geometry; MissingTablesError for tables asked for by name that are not stored.
+  Plan plan(const Board& goal, const SolveOptions& options = {}) const;
+
+  /// One board. Reachability is decided by parity first, so an unsolvable board costs nothing.
+  Solution solve(const Board& board, const Board& goal, const SolveOptions& options = {}) const;
+  /// Many boards on up to `threads` threads, answers in input order.
+  std::vector<Solution> solve_all(std::span<const Board> boards, const Plan& plan,
+                                  unsigned threads) const;
+  bool check(const Board& board, const Board& goal) const;
+  Hint hint(const Board& board, const Board& goal, const SolveOptions& options = {}) const;
+  /// Every algorithm, and every heuristic for the informed ones, that serves the board;
+  /// `each` (if set) hears of each run as it ends.
+  std::vector<Solution> compare(const Board& board, const Board& goal, const Budget& budget,
+                                const std::function<void(const Solution&)>& each = {}) const;
+  /// Drawn uniformly from the boards that can reach `goal`.
+  Board random(const Board& goal, std::mt19937_64& rng) const;
+  Verdict verify(const Board& board, const Board& goal, std::span<const Dir> moves) const;
+
+  /// The Cubic Eight-Puzzle: a shortest roll sequence (where the empty square goes), by
+  /// `algorithm` (auto: IDA*).
+  Solution solve_cube(const CubeDataset& dataset, std::string_view algorithm,
+                      const Budget& budget) const;
+  /// The least number of moves if at most `cap`, else nullopt: one lookup where the answer
+  /// table is in the store, an exact search otherwise.
+  std::optional<int> cube_distance(const CubeDataset& dataset, int cap) const;
+  CubeVerdict verify_cube(const CubeDataset& dataset, std::span<const Dir> moves) const;
+
+  /// Builds a table set and keeps it in the store (rebuilding what is there).
+  void build_tables(std::string_view set);
+  /// Reads every table of a set and checks header, checksum and counts.
+  std::vector<TableCheck> verify_tables(std::string_view set) const;
+  /// Removes a set's tables from the store; returns where each was, and whether it was there.
+  std::vector<std::pair<std::string, bool>> remove_tables(std::string_view set);
+  const TableStore& store() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// "solved", "unsolvable", "node limit", ...
+std::string_view describe(SearchStatus s);
 
 }  // namespace npuzzle

@@ -5,11 +5,12 @@
 
 #include <array>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <span>
+#include <string_view>
 #include <vector>
 
+#include "npuzzle/cancel.hpp"
 #include "npuzzle/cube/cube_state.hpp"
 #include "npuzzle/storage/table_file.hpp"
 
@@ -27,13 +28,15 @@ class AnswerTable {
 
   /// Builds the table, one search per start square, over `threads` threads; `progress` (if set)
   /// is called with the number of start squares done. Throws std::logic_error if what the
-  /// searches find differs from the descriptor.
-  static AnswerTable build(unsigned threads, const std::function<void(int)>& progress = {});
-  /// Throws TableFileError if the file is missing, damaged or another table.
-  static AnswerTable load(const std::filesystem::path& path);
-  void save(const std::filesystem::path& path) const;
-  /// cache_directory() / "cube-answers.tbl".
-  static std::filesystem::path default_path();
+  /// searches find differs from the descriptor,
+  /// CancelledError if `cancel` is set before it is done.
+  static AnswerTable build(unsigned threads, const std::function<void(int)>& progress = {},
+                           const CancelToken* cancel = nullptr);
+  /// The key it is kept under in a table store.
+  static constexpr std::string_view kKey = "cube-answers.tbl";
+  /// Throws TableFileError if the table is missing, damaged or another table.
+  static AnswerTable load(const TableStore& store);
+  void save(TableStore& store) const;
 
   /// The least number of moves from every cube in the standard orientation with the empty
   /// square on `start_empty` to the tops `tops` with the empty square on `target_empty`.

@@ -9,6 +9,8 @@
 
 #include <array>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <memory>
 #include <span>
 #include <vector>
@@ -40,8 +42,17 @@ struct AbstractView {
   Symmetry symmetry;
 };
 
-/// The views of the three colours towards `destination`, built on first use and kept.
-std::array<AbstractView, kColours> abstract_views(const CubeState& destination);
+/// The abstraction tables built so far, shared by every search that needs them; safe to use
+/// from several threads.
+class AbstractTables {
+ public:
+  /// The views of the three colours towards `destination`, each table built on first use.
+  std::array<AbstractView, kColours> views(const CubeState& destination);
+
+ private:
+  std::mutex mutex_;
+  std::map<AbstractIndex, std::shared_ptr<const std::vector<std::uint8_t>>> tables_;
+};
 
 class CubeDomain {
  public:
@@ -54,7 +65,7 @@ class CubeDomain {
     int h = 0;
   };
 
-  explicit CubeDomain(const CubeState& destination);
+  CubeDomain(const CubeState& destination, AbstractTables& tables);
 
   State state_of(const CubeState& cube) const;
 

@@ -9,41 +9,46 @@
 // least distance of any of its regions.
 
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
 
 #include "npuzzle/board.hpp"
+#include "npuzzle/cancel.hpp"
 #include "npuzzle/pdb/placement.hpp"
 #include "npuzzle/storage/huge_pages.hpp"
 #include "npuzzle/storage/table_file.hpp"
-#include "npuzzle/tiles/heuristics.hpp"
 
 namespace npuzzle {
 
-/// One database: the goal it measures towards and the tiles it tracks.
+/// One database: the goal it measures towards, the tiles it tracks, and the count of
+/// placements at each distance where it is known (a build and a load must both reproduce it).
 struct PatternDescriptor {
   Board goal;
   std::vector<SmallTile> tiles;
+  std::vector<std::uint64_t> value_counts;
 
-  /// "pdb 4x4 goal 0-1-2-...-15 tiles 1-2-3-4-5" : the name a table file carries.
+  /// "pdb 4x4 blank-first tiles 1-2-3-4-5 v1": the kind its table file carries.
   std::string kind() const;
-  /// The file it is kept in under the cache directory.
+  /// The key it is kept under in a table store (a file name).
   std::string file_name() const;
   PlacementIndex entries() const;
+  TableHeader header() const { return {kind(), entries(), value_counts}; }
 };
 
 class PatternDatabase {
  public:
   /// Builds by breadth-first search over `threads` threads; `progress` (if set) is called with
   /// each finished depth and the pairs reached so far. Throws InputError for a pattern that is
-  /// empty, holds the blank or a tile twice, or is too large for this machine's memory budget.
+  /// empty, holds the blank or a tile twice, or is too large for this machine's memory budget;
+  /// CancelledError if `cancel` is set while it runs; std::logic_error if what it finds differs
+  /// from the descriptor's counts.
   static PatternDatabase build(const PatternDescriptor& d, unsigned threads,
-                               const std::function<void(int, std::uint64_t)>& progress = {});
-  /// Throws TableFileError if the file is missing, damaged or another table.
-  static PatternDatabase load(const PatternDescriptor& d, const std::filesystem::path& path);
-  void save(const std::filesystem::path& path) const;
+                               const std::function<void(int, std::uint64_t)>& progress = {},
+                               const CancelToken* cancel = nullptr);
+  /// Throws TableFileError if the table is missing, damaged or another table.
+  static PatternDatabase load(const PatternDescriptor& d, const TableStore& store);
+  void save(TableStore& store) const;
 
   const PatternDescriptor& descriptor() const { return descriptor_; }
   const PlacementRanker& ranker() const { return ranker_; }

@@ -7,7 +7,6 @@
 // Any goal with the blank in a corner is brought to that form by a flip of the board and a
 // relabelling of the tiles (see GoalFrame), so blank-first and blank-last share one set.
 
-#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,41 +17,45 @@
 
 namespace npuzzle {
 
+struct PatternSpec {
+  std::vector<SmallTile> tiles;
+  std::vector<std::uint64_t> value_counts;  // placements per distance, as built
+};
+
 struct PdbSetSpec {
   std::string name;  // "7-8"
   Geometry geometry;
-  std::vector<std::vector<SmallTile>> patterns;  // disjoint, covering every tile
-  bool reflect = false;                          // also look up the transposed board
-  std::string summary;                           // one line for `pdb list`
+  std::vector<PatternSpec> patterns;  // disjoint, covering every tile
+  bool reflect = false;               // also look up the transposed board
+  std::string summary;                // one line for listings
 };
 
 /// The sets npuzzle knows, strongest first: for 4x4, "7-8" (Korf & Felner's partition),
 /// "6-6-3" and "5-5-5".
-std::vector<PdbSetSpec> known_pdb_sets();
-/// Throws InputError naming the known sets if there is none of that name.
-PdbSetSpec pdb_set_named(std::string_view name);
+const std::vector<PdbSetSpec>& known_pdb_sets();
 
-/// The tables of one set, loaded or built.
+/// The tables of one set.
 class PdbSet {
  public:
-  /// Loads each table from `directory`, building and saving those that are missing or damaged;
-  /// `note` (if set) hears of each table built or rebuilt, with the reason.
-  static std::shared_ptr<const PdbSet> load_or_build(
-      const PdbSetSpec& spec, const std::filesystem::path& directory, unsigned threads,
-      const std::function<void(const std::string&)>& note = {});
+  PdbSet(PdbSetSpec spec, std::vector<PatternDatabase> tables)
+      : spec_(std::move(spec)), tables_(std::move(tables)) {}
+
   /// Loads every table, throwing TableFileError if one is missing or damaged.
-  static std::shared_ptr<const PdbSet> load(const PdbSetSpec& spec,
-                                            const std::filesystem::path& directory);
-  /// Whether every table of the set is in `directory` (not checked for damage).
-  static bool present(const PdbSetSpec& spec, const std::filesystem::path& directory);
+  static std::shared_ptr<const PdbSet> load(const PdbSetSpec& spec, const TableStore& store);
+  /// Loads each table, building and keeping those that are missing or damaged; `note` (if
+  /// set) hears of each table built or rebuilt, with the reason, and `progress` of each depth.
+  static std::shared_ptr<const PdbSet> load_or_build(
+      const PdbSetSpec& spec, TableStore& store, unsigned threads,
+      const std::function<void(const std::string&)>& note = {},
+      const std::function<void(int, std::uint64_t)>& progress = {},
+      const CancelToken* cancel = nullptr);
+  /// Whether every table of the set is in `store` (not checked for damage).
+  static bool present(const PdbSetSpec& spec, const TableStore& store);
   static std::vector<PatternDescriptor> descriptors(const PdbSetSpec& spec);
 
   const PdbSetSpec& spec() const { return spec_; }
   const std::vector<PatternDatabase>& tables() const { return tables_; }
   std::size_t bytes() const;
-
-  PdbSet(PdbSetSpec spec, std::vector<PatternDatabase> tables)
-      : spec_(std::move(spec)), tables_(std::move(tables)) {}
 
  private:
   PdbSetSpec spec_;
@@ -63,6 +66,8 @@ class PdbSet {
 /// (which mirrors moves: rows swap u and d, columns l and r) and a relabelling of tiles.
 class GoalFrame {
  public:
+  /// Whether pattern databases built for the blank-first goal can serve `goal`.
+  static bool serves(const Board& goal);
   /// Throws InputError unless the goal's blank is in a corner.
   explicit GoalFrame(const Board& goal);
   Board to_frame(const Board& board) const;

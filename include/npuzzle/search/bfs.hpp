@@ -41,6 +41,7 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain,
     if (i == layer_end) {
       ++depth;
       layer_end = static_cast<Index>(store.size());
+      run.bound = depth;  // goals are tested as they are generated
     }
     if (budget.max_depth && depth >= *budget.max_depth) {
       return run.finish<Move>(SearchStatus::DepthLimit);

@@ -69,6 +69,7 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
     if (budget.max_depth && forward.depth() + backward.depth() >= *budget.max_depth) {
       return run.finish<Move>(SearchStatus::DepthLimit);
     }
+    run.bound = forward.depth() + backward.depth();
     const bool grow_forward = forward.frontier() <= backward.frontier();
     Side& side = grow_forward ? forward : backward;
     const Side& other = grow_forward ? backward : forward;

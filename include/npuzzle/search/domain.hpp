@@ -6,9 +6,12 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
+
+#include "npuzzle/cancel.hpp"
 
 namespace npuzzle {
 
@@ -33,12 +36,23 @@ concept SearchDomain = requires(const D& d, typename D::State& s, const typename
   { d.unpack(in, s) } -> std::same_as<void>;
 };
 
-/// Limits on one search; 0 means no limit.
+/// Where a search stands, for a progress display.
+struct SearchProgress {
+  std::uint64_t expanded = 0;
+  int bound = 0;  // no solution is shorter than this
+  double seconds = 0;
+};
+
+/// Limits on one search (0 means no limit), and how to follow or stop it from outside.
 struct Budget {
   std::uint64_t max_nodes = 0;       // expanded nodes
   double timeout_seconds = 0;        // wall-clock time
   std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
   std::optional<int> max_depth;      // solutions longer than this are not looked for
+  const CancelToken* cancel = nullptr;
+  /// Called from the searching thread about every `progress_seconds`.
+  std::function<void(const SearchProgress&)> progress;
+  double progress_seconds = 0.5;
 };
 
 enum class SearchStatus {
@@ -48,6 +62,7 @@ enum class SearchStatus {
   NodeLimit,
   TimeLimit,
   MemoryLimit,
+  Cancelled,
 };
 
 struct SearchStats {
@@ -55,6 +70,7 @@ struct SearchStats {
   std::uint64_t generated = 0;  // successor states produced
   double seconds = 0;
   std::size_t peak_bytes = 0;  // peak size of the search's own structures
+  int lower_bound = 0;         // proven: no solution is shorter (the length, once solved)
 };
 
 template <class Move>
@@ -71,9 +87,12 @@ class SearchRun {
       : budget_(budget), start_(std::chrono::steady_clock::now()) {}
 
   SearchStats stats;
+  /// The algorithm keeps this at what it has proven: no solution is shorter.
+  int bound = 0;
 
   /// Call once per expansion with the current size of the search structures; returns the limit
-  /// that stops the search, if one is reached. The clock is read only every 4096 calls.
+  /// that stops the search, if one is reached. The clock and the cancel token are read only
+  /// every 4096 calls.
   std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
     if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
     if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes)
@@ -81,16 +100,14 @@ class SearchRun {
     if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
       return SearchStatus::MemoryLimit;
     }
-    if (budget_.timeout_seconds > 0 && (++calls_ & 4095) == 0 &&
-        elapsed() > budget_.timeout_seconds) {
-      return SearchStatus::TimeLimit;
-    }
+    if ((++calls_ & 4095) == 0) return now_and_then();
     return std::nullopt;
   }
 
   template <class Move>
   SearchResult<Move> finish(SearchStatus status, std::vector<Move> path = {}) {
     stats.seconds = elapsed();
+    stats.lower_bound = status == SearchStatus::Solved ? static_cast<int>(path.size()) : bound;
     return {status, std::move(path), stats};
   }
 
@@ -99,9 +116,24 @@ class SearchRun {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
+  std::optional<SearchStatus> now_and_then() {
+    if (budget_.cancel != nullptr && budget_.cancel->cancelled()) return SearchStatus::Cancelled;
+    if (budget_.timeout_seconds <= 0 && !budget_.progress) return std::nullopt;
+    const double seconds = elapsed();
+    if (budget_.timeout_seconds > 0 && seconds > budget_.timeout_seconds) {
+      return SearchStatus::TimeLimit;
+    }
+    if (budget_.progress && seconds >= next_progress_) {
+      next_progress_ = seconds + budget_.progress_seconds;
+      budget_.progress({stats.expanded, bound, seconds});
+    }
+    return std::nullopt;
+  }
+
   Budget budget_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t calls_ = 0;
+  double next_progress_ = 0;
 };
 
 }  // namespace npuzzle

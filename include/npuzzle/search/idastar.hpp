@@ -27,6 +27,7 @@ class IdaStar {
     for (const State& s : starts) bound = std::min(bound, domain_.estimate(s));
     std::vector<State> roots(starts.begin(), starts.end());
     for (;;) {
+      run_.bound = bound;  // every shorter solution was ruled out by the iterations before
       if (max_depth_ && bound > *max_depth_) return run_.finish<Move>(SearchStatus::DepthLimit);
       next_bound_ = kInfinity;
       for (State& root : roots) {

@@ -10,6 +10,10 @@
 // on a given cell only one parity of that order is reachable, so the index is dense: n!/2 entries.
 
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
 #include <optional>
 #include <span>
 #include <vector>
@@ -37,9 +41,6 @@ class DistanceTable {
   /// Builds the table; throws std::logic_error if what it finds differs from the descriptor.
   explicit DistanceTable(TableDescriptor descriptor);
 
-  /// The table for `goal`'s geometry and blank cell, built on first use and kept.
-  static const DistanceTable& for_goal(const Board& goal);
-
   const TableDescriptor& descriptor() const { return descriptor_; }
   std::span<const std::uint64_t> depth_counts() const { return depth_counts_; }
   std::size_t bytes() const { return distance_.size(); }
@@ -60,10 +61,21 @@ class DistanceTable {
   std::vector<std::uint64_t> depth_counts_;
 };
 
+/// The tables built so far, one per geometry and blank cell, each built on first use; safe to
+/// use from several threads.
+class DistanceTables {
+ public:
+  const DistanceTable& for_goal(const Board& goal);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::tuple<int, int, Cell>, std::unique_ptr<const DistanceTable>> tables_;
+};
+
 /// Shortest solutions against one goal, read off its table.
 class TableSolver {
  public:
-  explicit TableSolver(const Board& goal);
+  TableSolver(const Board& goal, DistanceTables& tables);
 
   /// The distance of `board` to the goal, or nullopt if it cannot reach it (decided by parity
   /// first: an unreachable board's rank would alias a reachable one's).
@@ -71,6 +83,8 @@ class TableSolver {
   /// A shortest move sequence, or nullopt if the board cannot reach the goal. Where several moves
   /// start a shortest path, the first of u, d, l, r is taken.
   std::optional<std::vector<Dir>> solve(const Board& board) const;
+  /// The same for a board known to reach the goal (parity decided by the caller).
+  std::vector<Dir> solve_reachable(const Board& board) const;
   const DistanceTable& table() const { return *table_; }
 
  private:

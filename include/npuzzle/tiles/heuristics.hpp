@@ -1,19 +1,29 @@
 #pragma once
 // Admissible estimates for sliding tiles, each kept up to date move by move.
 //
-// A policy has a per-state Memo, `evaluate` (from scratch) and `update` (after one tile moved
-// from `from` to `to`, the board already changed), both returning the new estimate.
+// A policy has a name, a per-state Memo, `evaluate` (from scratch) and `update` (after one tile
+// moved from `from` to `to`, the board already changed), both returning the new estimate. Every
+// policy is made from the goal's layout and the shared inputs below, so that a solver can
+// make any of them the same way.
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "npuzzle/board.hpp"
 
 namespace npuzzle {
 
-using SmallTile = std::uint8_t;  // tiles as the search stores them: boards of at most 256 cells
-inline constexpr int kMaxSearchCells = 256;
+class WalkingTables;
+class PdbSet;
+
+/// What a heuristic may need besides the goal: tables owned by the caller and shared.
+struct HeuristicInputs {
+  WalkingTables* walking = nullptr;     // where walking distance keeps its tables
+  std::shared_ptr<const PdbSet> pdb;    // the pattern databases, for the pdb heuristic
+};
 
 /// Where each tile belongs, and each tile's taxicab distance from every cell to its home.
 class GoalLayout {
@@ -38,7 +48,7 @@ class GoalLayout {
 class Blind {
  public:
   struct Memo {};
-  explicit Blind(const GoalLayout&) {}
+  Blind(const GoalLayout&, const HeuristicInputs&) {}
   int evaluate(std::span<const SmallTile>, Memo&) const { return 0; }
   int update(int, std::span<const SmallTile>, Memo&, SmallTile, Cell, Cell) const { return 0; }
 };
@@ -46,8 +56,12 @@ class Blind {
 /// The sum over tiles of their taxicab distance home.
 class Manhattan {
  public:
+  static constexpr std::string_view kName = "manhattan";
+  static constexpr std::string_view kSummary = "the sum of each tile's taxicab distance home";
+  static bool serves(const Board&, const HeuristicInputs&) { return true; }
+
   struct Memo {};
-  explicit Manhattan(const GoalLayout& layout) : layout_(&layout) {}
+  Manhattan(const GoalLayout& layout, const HeuristicInputs&) : layout_(&layout) {}
   int evaluate(std::span<const SmallTile> tiles, Memo&) const;
   int update(int h, std::span<const SmallTile>, Memo&, SmallTile tile, Cell from, Cell to) const {
     return h + layout_->distance(tile, to) - layout_->distance(tile, from);
@@ -63,10 +77,15 @@ class Manhattan {
 /// it leaves and enters are counted again.
 class LinearConflict {
  public:
+  static constexpr std::string_view kName = "linear-conflict";
+  static constexpr std::string_view kSummary =
+      "Manhattan plus 2 for each tile that must leave its line to let others pass";
+  static bool serves(const Board&, const HeuristicInputs&) { return true; }
+
   struct Memo {
     std::vector<std::uint8_t> line_cost;  // rows first, then columns
   };
-  explicit LinearConflict(const GoalLayout& layout) : layout_(&layout) {}
+  LinearConflict(const GoalLayout& layout, const HeuristicInputs&) : layout_(&layout) {}
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
   int update(int h, std::span<const SmallTile> tiles, Memo& memo, SmallTile tile, Cell from,
              Cell to) const {

@@ -26,12 +26,11 @@ class TileDomain {
     typename Heuristic::Memo memo;
   };
 
-  /// `goal` must be a valid board of at most 256 cells (throws InputError otherwise); `extra`
-  /// goes to the heuristic's constructor after the goal layout.
-  template <class... Extra>
-  explicit TileDomain(const Board& goal, Extra&&... extra)
+  /// `goal` must be a valid board of at most 256 cells (throws InputError otherwise); `inputs`
+  /// go to the heuristic's constructor with the goal's layout.
+  explicit TileDomain(const Board& goal, const HeuristicInputs& inputs = {})
       : layout_(std::make_unique<GoalLayout>(goal)),
-        heuristic_(*layout_, std::forward<Extra>(extra)...),
+        heuristic_(*layout_, inputs),
         moves_(goal.geometry),
         goal_(to_small(goal)),
         // Nibbles while every tile fits in 4 bits, bytes beyond.

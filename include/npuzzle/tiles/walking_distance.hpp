@@ -7,6 +7,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <mutex>
+#include <tuple>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -47,17 +50,33 @@ class WalkingTable {
   std::vector<Id> next_;  // by (state, direction, home line)
 };
 
+/// The walking tables built so far, one per (lines, width, home lines) shape, shared by every
+/// search that needs them; safe to use from several threads.
+class WalkingTables {
+ public:
+  std::shared_ptr<const WalkingTable> get(int lines, int width, std::span<const int> home);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::tuple<int, int, std::vector<int>>, std::shared_ptr<const WalkingTable>> tables_;
+};
+
 class WalkingDistance {
  public:
+  static constexpr std::string_view kName = "walking-distance";
+  static constexpr std::string_view kSummary =
+      "Takahashi's walking distance, rows plus columns (boards up to 4x4)";
+  static bool serves(const Board& goal, const HeuristicInputs&) {
+    return goal.geometry.rows <= WalkingTable::kMaxSide &&
+           goal.geometry.cols <= WalkingTable::kMaxSide;
+  }
+
   struct Memo {
     WalkingTable::Id rows = 0, cols = 0;
   };
 
-  /// Throws InputError for a board larger than 4 x 4.
-  explicit WalkingDistance(const GoalLayout& layout);
-  static bool serves(Geometry g) {
-    return g.rows <= WalkingTable::kMaxSide && g.cols <= WalkingTable::kMaxSide;
-  }
+  /// Takes its tables from `inputs.walking`. Throws InputError for a board larger than 4 x 4.
+  WalkingDistance(const GoalLayout& layout, const HeuristicInputs& inputs);
 
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
   int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell from,

@@ -4,6 +4,7 @@
 // reflected lookup, its mirror's) ranked again.
 
 #include <array>
+#include <string_view>
 #include <memory>
 #include <vector>
 
@@ -29,8 +30,19 @@ class PdbHeuristic {
     std::vector<Replaced> trail;
   };
 
-  /// `set` must be built for the blank-first goal of `layout`'s geometry (throws InputError).
-  PdbHeuristic(const GoalLayout& layout, std::shared_ptr<const PdbSet> set);
+  static constexpr std::string_view kName = "pdb";
+  static constexpr std::string_view kSummary =
+      "additive pattern databases (4x4, the goal's blank in a corner)";
+  /// Whether `inputs.pdb` serves boards of `goal`: the solver maps the goal onto the tables'
+  /// blank-first frame first.
+  static bool serves(const Board& goal, const HeuristicInputs& inputs) {
+    return inputs.pdb != nullptr && inputs.pdb->spec().geometry == goal.geometry &&
+           GoalFrame::serves(goal);
+  }
+
+  /// `inputs.pdb` must be built for the blank-first goal of `layout`'s geometry (throws
+  /// InputError).
+  PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs);
 
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
 

@@ -1,0 +1,114 @@
+#include "session.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+
+#include "common.hpp"
+
+namespace npuzzle::cli {
+namespace {
+
+constexpr double kQuietSeconds = 2;  // a search shorter than this shows no progress
+
+CancelToken interrupt_token;
+bool tables_built = false;  // the solver built tables on a solve's behalf
+
+struct ProgressLine {
+  std::mutex mutex;
+  bool shown = false;
+  bool terminal = ::isatty(STDERR_FILENO) != 0;
+
+  void show(const std::string& text) {
+    const std::lock_guard lock(mutex);
+    std::fputs(("\r\033[K" + text).c_str(), stderr);
+    shown = true;
+  }
+  void clear() {
+    const std::lock_guard lock(mutex);
+    if (shown) std::fputs("\r\033[K", stderr);
+    shown = false;
+  }
+};
+
+ProgressLine& progress_line() {
+  static ProgressLine line;
+  return line;
+}
+
+}  // namespace
+
+std::filesystem::path cache_directory() {
+  if (const char* own = std::getenv("NPUZZLE_CACHE"); own && *own) return own;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    return std::filesystem::path(xdg) / "npuzzle";
+  }
+  if (const char* home = std::getenv("HOME"); home && *home) {
+    return std::filesystem::path(home) / ".cache" / "npuzzle";
+  }
+  return std::filesystem::temp_directory_path() / "npuzzle-cache";
+}
+
+Solver& solver() {
+  static Solver s([] {
+    SolverConfig c;
+    c.store = std::make_shared<DirectoryStore>(cache_directory());
+    c.threads = std::max(1u, std::thread::hardware_concurrency());
+    c.note = [](std::string_view line) {
+      clear_progress();
+      report("tables", line);
+      tables_built = true;
+    };
+    c.build_progress = [](std::string_view table, int step, std::uint64_t count) {
+      if (progress_line().terminal) {
+        progress_line().show(fmt::format("  building {}: step {}, {} reached", table, step, count));
+      }
+    };
+    c.cancel = &interrupt_token;
+    return c;
+  }());
+  return s;
+}
+
+const CancelToken& interrupted() { return interrupt_token; }
+
+void catch_interrupts() {
+  struct sigaction action{};
+  action.sa_handler = [](int) { interrupt_token.cancel(); };
+  action.sa_flags = static_cast<int>(SA_RESETHAND);  // a second Ctrl-C ends the process at once
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+}
+
+Budget followed(Budget budget) {
+  budget.cancel = &interrupt_token;
+  if (progress_line().terminal) {
+    budget.progress = [](const SearchProgress& p) {
+      if (p.seconds < kQuietSeconds) return;
+      progress_line().show(fmt::format("  searching: no solution shorter than {}; {} nodes, {}",
+                                       p.bound, p.expanded, human_seconds(p.seconds)));
+    };
+  }
+  return budget;
+}
+
+void clear_progress() { progress_line().clear(); }
+
+void suggest_stronger_tables() {
+  if (!tables_built) return;
+  for (const auto& info : solver().table_sets()) {  // strongest first
+    if (info.serves == "cube") continue;
+    if (!info.present) {
+      report("tables", fmt::format("for faster {} solves, build the {} set once with 'npuzzle pdb "
+                                   "build {}'",
+                                   info.serves, info.name, info.name));
+    }
+    return;
+  }
+}
+
+}  // namespace npuzzle::cli

@@ -1,0 +1,71 @@
+#pragma once
+// Where tables are kept is the caller's choice: a store holds bytes by key (a table's
+// self-describing file name). A directory on disk and memory are here; a front end may bring
+// its own (the browser's storage, a Python object).
+
+#include <cstdint>
+#include <filesystem>
+#include <istream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace npuzzle {
+
+class TableStore {
+ public:
+  virtual ~TableStore() = default;
+
+  /// The bytes kept under `key`, for reading; nullptr if there are none. Throws TableFileError
+  /// if something is there that cannot be read as a table (a directory, a FIFO).
+  virtual std::unique_ptr<std::istream> open(std::string_view key) const = 0;
+  /// Keeps `parts`, one after the other, under `key`: all of them or nothing. Throws
+  /// std::runtime_error, naming the place, if they cannot be kept.
+  virtual void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) = 0;
+  /// Forgets `key`; false if nothing was kept under it.
+  virtual bool remove(std::string_view key) = 0;
+  virtual bool contains(std::string_view key) const = 0;
+  /// Where `key` is kept, for messages (a path, or "memory:KEY").
+  virtual std::string where(std::string_view key) const = 0;
+};
+
+/// Files in one directory, each written to a temporary name and renamed, so that a reader
+/// never sees half a table. Only regular files are read.
+class DirectoryStore final : public TableStore {
+ public:
+  explicit DirectoryStore(std::filesystem::path directory) : directory_(std::move(directory)) {}
+  const std::filesystem::path& directory() const { return directory_; }
+
+  std::unique_ptr<std::istream> open(std::string_view key) const override;
+  void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) override;
+  bool remove(std::string_view key) override;
+  bool contains(std::string_view key) const override;
+  std::string where(std::string_view key) const override;
+
+ private:
+  std::filesystem::path directory_;
+};
+
+/// Tables kept in this process only; safe to share between threads.
+class MemoryStore final : public TableStore {
+ public:
+  std::unique_ptr<std::istream> open(std::string_view key) const override;
+  void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) override;
+  bool remove(std::string_view key) override;
+  bool contains(std::string_view key) const override;
+  std::string where(std::string_view key) const override;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const std::vector<std::uint8_t>>, std::less<>> tables_;
+};
+
+/// An input stream over bytes someone else owns, so that tables load from memory without a copy.
+std::unique_ptr<std::istream> stream_over(std::span<const std::uint8_t> bytes,
+                                          std::shared_ptr<const void> owner = nullptr);
+
+}  // namespace npuzzle

@@ -1,0 +1,93 @@
+#include "method_registry.hpp"
+
+#include <tuple>
+
+#include "cube_problem.hpp"
+#include "npuzzle/search/algorithms.hpp"
+#include "npuzzle/tiles/distance_table.hpp"
+#include "npuzzle/tiles/pdb_heuristic.hpp"
+#include "npuzzle/tiles/tile_domain.hpp"
+#include "npuzzle/tiles/walking_distance.hpp"
+
+namespace npuzzle::detail {
+namespace {
+
+/// Every sliding-tile heuristic; adding one is adding it here.
+using TileHeuristics = std::tuple<Manhattan, LinearConflict, WalkingDistance, PdbHeuristic>;
+
+template <class Algorithm, class Heuristic>
+SearchResult<Dir> run_tiles(const Board& board, const Board& goal, const HeuristicInputs& inputs,
+                            const Budget& budget) {
+  const TileDomain<Heuristic> domain(goal, inputs);
+  const auto start = domain.state_of(board);
+  return Algorithm::run(domain, std::span(&start, 1), budget);
+}
+
+template <class Algorithm>
+TileRunner tile_runner(std::string_view heuristic) {
+  if constexpr (!Algorithm::kInformed) {
+    return &run_tiles<Algorithm, Blind>;
+  } else {
+    TileRunner runner = nullptr;
+    for_each_method<TileHeuristics>([&]<class H>() {
+      if (H::kName == heuristic) runner = &run_tiles<Algorithm, H>;
+    });
+    return runner;
+  }
+}
+
+template <class Algorithm>
+SearchResult<Dir> run_cube(const CubeProblem& p, const Budget& budget) {
+  return Algorithm::run(p.domain, std::span<const cube::CubeDomain::State>(p.roots), budget);
+}
+
+template <class Entry>
+const Entry& named(const std::vector<Entry>& entries, std::string_view name, std::string_view what) {
+  std::string known = "auto";
+  for (const auto& e : entries) {
+    if (e.info.name == name) return e;
+    known += ", " + e.info.name;
+  }
+  throw InputError("no " + std::string(what) + " '" + std::string(name.substr(0, 40)) +
+                   "' (known: " + known + ")");
+}
+
+}  // namespace
+
+const std::vector<AlgorithmEntry>& algorithm_entries() {
+  static const std::vector<AlgorithmEntry> entries = [] {
+    std::vector<AlgorithmEntry> out{
+        {{"table", "the exact distance of every state, from one backwards BFS (up to 10 cells)",
+          true, false},
+         DistanceTable::kMaxCells}};
+    for_each_method<SearchMethods>([&]<class A>() {
+      out.push_back({{std::string(A::kName), std::string(A::kSummary), true, A::kInformed},
+                     kMaxSearchCells,
+                     &tile_runner<A>,
+                     &run_cube<A>});
+    });
+    return out;
+  }();
+  return entries;
+}
+
+const std::vector<HeuristicEntry>& heuristic_entries() {
+  static const std::vector<HeuristicEntry> entries = [] {
+    std::vector<HeuristicEntry> out;
+    for_each_method<TileHeuristics>([&]<class H>() {
+      out.push_back({{std::string(H::kName), std::string(H::kSummary), true, false}, &H::serves});
+    });
+    return out;
+  }();
+  return entries;
+}
+
+const AlgorithmEntry& algorithm_named(std::string_view name) {
+  return named(algorithm_entries(), name, "algorithm");
+}
+
+const HeuristicEntry& heuristic_named(std::string_view name) {
+  return named(heuristic_entries(), name, "heuristic");
+}
+
+}  // namespace npuzzle::detail

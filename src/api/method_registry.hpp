@@ -1,0 +1,43 @@
+#pragma once
+// Every method the solver can run, registered once: the algorithms (the distance table and
+// the search list of search/algorithms.hpp) and the sliding-tile heuristics. Names, listings,
+// parsing and compare all come from here.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "npuzzle/solver.hpp"
+#include "npuzzle/tiles/heuristics.hpp"
+
+namespace npuzzle::detail {
+
+/// Runs one search on a sliding-tile board towards `goal`.
+using TileRunner = SearchResult<Dir> (*)(const Board& board, const Board& goal,
+                                         const HeuristicInputs& inputs, const Budget& budget);
+/// Runs one search on the Cubic Eight-Puzzle, from the target's arrangements to the start.
+struct CubeProblem;
+using CubeRunner = SearchResult<Dir> (*)(const CubeProblem& problem, const Budget& budget);
+
+struct AlgorithmEntry {
+  MethodInfo info;
+  int max_cells = 0;  // the largest board it takes
+  /// Searches only (null for the distance table): the runner reading heuristic `h` (ignored
+  /// by uninformed searches), or null if there is no heuristic of that name.
+  TileRunner (*tile_runner)(std::string_view h) = nullptr;
+  CubeRunner cube_runner = nullptr;
+};
+
+struct HeuristicEntry {
+  MethodInfo info;
+  bool (*serves)(const Board& goal, const HeuristicInputs& inputs) = nullptr;
+};
+
+const std::vector<AlgorithmEntry>& algorithm_entries();
+const std::vector<HeuristicEntry>& heuristic_entries();
+
+/// The entry of that name; throws InputError listing the known names otherwise.
+const AlgorithmEntry& algorithm_named(std::string_view name);
+const HeuristicEntry& heuristic_named(std::string_view name);
+
+}  // namespace npuzzle::detail

@@ -1,0 +1,395 @@
+// The Solver's policy and its sliding-tile answers: which method serves which board, checked
+// once per goal (a Plan), then applied to each board.
+
+#include "npuzzle/solver.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+
+#include "npuzzle/moves.hpp"
+#include "npuzzle/parallel.hpp"
+#include "npuzzle/parity.hpp"
+#include "npuzzle/random_board.hpp"
+#include "solver_impl.hpp"
+
+namespace npuzzle {
+
+using detail::AlgorithmEntry;
+using detail::TileRunner;
+
+namespace {
+
+constexpr std::string_view kAuto = "auto";
+/// What auto means: the distance table where it serves, IDA* beyond; pattern databases where
+/// a set serves the goal, linear conflict otherwise.
+constexpr std::string_view kAutoSearch = "idastar";
+constexpr std::string_view kAutoHeuristic = "linear-conflict";
+constexpr std::string_view kPdbHeuristic = "pdb";
+
+/// The light set of a geometry: the last (weakest) one listed.
+bool is_light(const PdbSetSpec& spec) {
+  const auto& sets = known_pdb_sets();
+  return &spec == &*std::find_if(sets.rbegin(), sets.rend(), [&](const PdbSetSpec& s) {
+    return s.geometry == spec.geometry;
+  });
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+void check_same_geometry(const Board& board, const Board& goal) {
+  if (board.geometry != goal.geometry) {
+    throw InputError("the board is " + board.geometry.name() + " but the goal is " +
+                     goal.geometry.name());
+  }
+}
+
+}  // namespace
+
+struct Solver::Plan::Resolved {
+  Solver::Impl* impl = nullptr;
+  Board goal;
+  std::string algorithm, heuristic, tables;
+  Budget budget;
+  std::shared_ptr<const TableSolver> table;  // the distance table, or
+  TileRunner runner = nullptr;               // a search
+  // The pdb heuristic: the set, loaded on the first board that needs a search; the goal's
+  // frame; and what runs instead if the set can be neither loaded nor built.
+  const PdbSetSpec* pdb = nullptr;
+  std::optional<GoalFrame> frame;
+  Board frame_goal;
+  TileRunner fallback = nullptr;
+  std::string fallback_heuristic;
+};
+
+const Board& Solver::Plan::goal() const { return r_->goal; }
+const std::string& Solver::Plan::algorithm() const { return r_->algorithm; }
+const std::string& Solver::Plan::heuristic() const { return r_->heuristic; }
+const std::string& Solver::Plan::tables() const { return r_->tables; }
+
+Solution Solver::Plan::solve(const Board& board) const {
+  const Resolved& r = *r_;
+  validate(board);
+  check_same_geometry(board, r.goal);
+  Solution s;
+  s.algorithm = r.algorithm;
+  s.heuristic = r.heuristic;
+  s.tables = r.tables;
+  if (!solvable(board, r.goal)) return s;
+  if (board == r.goal) {  // nothing to search for, and no table to load
+    s.status = SearchStatus::Solved;
+    s.optimal = true;
+    return s;
+  }
+
+  if (r.table) {
+    const auto began = std::chrono::steady_clock::now();
+    s.moves = r.table->solve_reachable(board);
+    s.status = SearchStatus::Solved;
+    s.stats.peak_bytes = r.table->table().bytes();
+    s.stats.seconds = seconds_since(began);
+  } else {
+    HeuristicInputs inputs{&r.impl->walking, nullptr};
+    TileRunner runner = r.runner;
+    if (r.pdb) {
+      inputs.pdb = r.impl->pdb_set(*r.pdb, r.impl->config.build_light_tables);
+      if (!inputs.pdb) {
+        runner = r.fallback;
+        s.heuristic = r.fallback_heuristic;
+        s.tables.clear();
+      }
+    }
+    SearchResult<Dir> found;
+    if (inputs.pdb) {
+      found = runner(r.frame->to_frame(board), r.frame_goal, inputs, r.budget);
+      for (Dir& d : found.path) d = r.frame->move_from_frame(d);
+    } else {
+      found = runner(board, r.goal, inputs, r.budget);
+    }
+    s.status = found.status;
+    s.moves = std::move(found.path);
+    s.stats = found.stats;
+  }
+  // Every registered algorithm is exact with an admissible estimate.
+  s.optimal = s.status == SearchStatus::Solved;
+  s.lower_bound = s.optimal ? static_cast<int>(s.moves.size()) : s.stats.lower_bound;
+  s.stats.lower_bound = s.lower_bound;
+  return s;
+}
+
+Solver::Impl::Impl(SolverConfig c) : config(std::move(c)), store(config.store) {
+  if (!store) store = std::make_shared<MemoryStore>();
+  config.threads = std::max(1u, config.threads);
+}
+
+Solver::Solver(SolverConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+Solver::~Solver() = default;
+
+const TableStore& Solver::store() const { return *impl_->store; }
+
+std::vector<MethodInfo> Solver::algorithms() {
+  std::vector<MethodInfo> out;
+  for (const auto& e : detail::algorithm_entries()) out.push_back(e.info);
+  return out;
+}
+
+std::vector<MethodInfo> Solver::heuristics() {
+  std::vector<MethodInfo> out;
+  for (const auto& e : detail::heuristic_entries()) out.push_back(e.info);
+  return out;
+}
+
+bool Solver::Impl::loaded(const PdbSetSpec& spec) {
+  const std::lock_guard lock(mutex);
+  return pdb_sets.contains(spec.name);
+}
+
+const PdbSetSpec* Solver::Impl::choose_pdb_set(const Board& goal, const std::string& requested) {
+  if (!requested.empty()) {
+    const PdbSetSpec& spec = pdb_set_named(requested);
+    if (spec.geometry != goal.geometry) {
+      throw InputError("the " + spec.name + " pattern databases are for " +
+                       spec.geometry.name() + " boards, not " + goal.geometry.name());
+    }
+    if (!GoalFrame::serves(goal)) {
+      throw InputError("pattern databases serve goals with the blank in a corner");
+    }
+    if (!PdbSet::present(spec, *store) && !loaded(spec) &&
+        !(is_light(spec) && config.build_light_tables)) {
+      throw MissingTablesError(spec.name, "the " + spec.name +
+                                              " pattern databases are not built (building them "
+                                              "takes a while, so a solve does not start it)");
+    }
+    return &spec;
+  }
+  if (!GoalFrame::serves(goal)) return nullptr;
+  const PdbSetSpec* light = nullptr;
+  for (const auto& spec : known_pdb_sets()) {  // strongest first
+    if (spec.geometry != goal.geometry) continue;
+    if (PdbSet::present(spec, *store) || loaded(spec)) return &spec;
+    light = &spec;
+  }
+  return config.build_light_tables ? light : nullptr;
+}
+
+std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool may_build) {
+  const std::lock_guard lock(mutex);
+  if (auto it = pdb_sets.find(spec.name); it != pdb_sets.end()) return it->second;
+  try {
+    std::shared_ptr<const PdbSet> set;
+    const auto began = std::chrono::steady_clock::now();
+    bool built = false;
+    if (!may_build && !PdbSet::present(spec, *store)) return nullptr;
+    keep([&](TableStore& s) {
+      set = PdbSet::load_or_build(
+          spec, s, config.threads,
+          [&](const std::string& what) {
+            built = true;
+            note("pattern databases: " + what);
+          },
+          [&](int depth, std::uint64_t reached) {
+            if (config.build_progress) config.build_progress(spec.name, depth, reached);
+          },
+          config.cancel);
+    });
+    if (built) {
+      std::string line = "pattern databases: the " + spec.name + " set is ready (" +
+                         std::to_string(static_cast<int>(seconds_since(began) * 1000)) + " ms)";
+      const auto& strongest = *std::find_if(known_pdb_sets().begin(), known_pdb_sets().end(),
+                                            [&](const PdbSetSpec& s) {
+                                              return s.geometry == spec.geometry;
+                                            });
+      if (&strongest != &spec && !PdbSet::present(strongest, *store)) {
+        line += "; the stronger " + strongest.name +
+                " set is not built (it solves these boards faster; building it takes minutes, "
+                "once)";
+      }
+      note(line);
+    }
+    pdb_sets[spec.name] = set;
+    return set;
+  } catch (const CancelledError&) {
+    throw;
+  } catch (const std::exception& e) {
+    note(std::string("pattern databases: ") + e.what() + "; using a weaker estimate");
+    return nullptr;
+  }
+}
+
+Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const {
+  validate(goal);
+  const Geometry g = goal.geometry;
+  auto r = std::make_shared<Plan::Resolved>();
+  r->impl = impl_.get();
+  r->goal = goal;
+  r->budget = options.budget;
+
+  const AlgorithmEntry* algorithm = nullptr;
+  if (options.algorithm == kAuto) {
+    algorithm = &detail::algorithm_entries().front();  // the distance table
+    if (g.cells() > algorithm->max_cells) algorithm = &detail::algorithm_named(kAutoSearch);
+  } else {
+    algorithm = &detail::algorithm_named(options.algorithm);
+  }
+  if (g.cells() > algorithm->max_cells) {
+    throw InputError("the " + algorithm->info.name + " algorithm takes boards of at most " +
+                     std::to_string(algorithm->max_cells) + " cells, not " + g.name());
+  }
+  r->algorithm = algorithm->info.name;
+  if (!algorithm->tile_runner) {
+    r->table = std::make_shared<const TableSolver>(goal, impl_->distance);
+    return Plan(std::move(r));
+  }
+  if (!algorithm->info.informed) {
+    r->runner = algorithm->tile_runner("");
+    return Plan(std::move(r));
+  }
+
+  std::string heuristic = options.heuristic;
+  if (heuristic == kAuto || heuristic == kPdbHeuristic) {
+    r->pdb = impl_->choose_pdb_set(goal, options.tables);
+    if (!r->pdb && heuristic == kPdbHeuristic) {
+      throw InputError("no pattern database set serves " + g.name() +
+                       " boards with this goal (the sets are for 4x4 boards whose goal has the "
+                       "blank in a corner)");
+    }
+    heuristic = r->pdb ? kPdbHeuristic : kAutoHeuristic;
+  }
+  const auto& entry = detail::heuristic_named(heuristic);
+  if (!r->pdb && !entry.serves(goal, {})) {
+    throw InputError("the " + entry.info.name + " heuristic does not serve " + g.name() +
+                     " boards");
+  }
+  r->heuristic = entry.info.name;
+  r->runner = algorithm->tile_runner(heuristic);
+  if (r->pdb) {
+    r->tables = r->pdb->name;
+    r->frame.emplace(goal);
+    r->frame_goal = r->frame->to_frame(goal);
+    r->fallback_heuristic = kAutoHeuristic;
+    r->fallback = algorithm->tile_runner(kAutoHeuristic);
+  }
+  return Plan(std::move(r));
+}
+
+Solution Solver::solve(const Board& board, const Board& goal, const SolveOptions& options) const {
+  validate(board);
+  validate(goal);
+  check_same_geometry(board, goal);
+  return plan(goal, options).solve(board);
+}
+
+std::vector<Solution> Solver::solve_all(std::span<const Board> boards, const Plan& plan,
+                                        unsigned threads) const {
+  std::vector<Solution> out(boards.size());
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  run_on_threads(std::clamp<unsigned>(threads, 1, static_cast<unsigned>(std::max<std::size_t>(1, boards.size()))),
+                 [&] {
+                   for (std::size_t i; (i = next++) < boards.size();) {
+                     try {
+                       out[i] = plan.solve(boards[i]);
+                     } catch (...) {
+                       const std::lock_guard lock(failure_mutex);
+                       if (!failure) failure = std::current_exception();
+                     }
+                   }
+                 });
+  if (failure) std::rethrow_exception(failure);
+  return out;
+}
+
+bool Solver::check(const Board& board, const Board& goal) const {
+  validate(board);
+  validate(goal);
+  return solvable(board, goal);
+}
+
+Hint Solver::hint(const Board& board, const Board& goal, const SolveOptions& options) const {
+  const Solution s = solve(board, goal, options);
+  Hint h;
+  h.status = s.status;
+  h.optimal = s.optimal;
+  h.lower_bound = s.lower_bound;
+  if (s.status == SearchStatus::Solved) {
+    h.distance = static_cast<int>(s.moves.size());
+    if (!s.moves.empty()) h.next = s.moves.front();
+  }
+  return h;
+}
+
+std::vector<Solution> Solver::compare(const Board& board, const Board& goal, const Budget& budget,
+                                      const std::function<void(const Solution&)>& each) const {
+  validate(board);
+  validate(goal);
+  check_same_geometry(board, goal);
+  std::vector<Solution> out;
+  const auto run = [&](const SolveOptions& options) {
+    out.push_back(plan(goal, options).solve(board));
+    if (each) each(out.back());
+  };
+  SolveOptions options;
+  options.budget = budget;
+  for (const auto& a : detail::algorithm_entries()) {
+    if (board.geometry.cells() > a.max_cells) continue;
+    options.algorithm = a.info.name;
+    if (!a.info.informed) {
+      run(options);
+      continue;
+    }
+    for (const auto& h : detail::heuristic_entries()) {
+      if (h.info.name == kPdbHeuristic ? impl_->choose_pdb_set(goal, "") == nullptr
+                                       : !h.serves(goal, {})) {
+        continue;
+      }
+      options.heuristic = h.info.name;
+      run(options);
+    }
+    options.heuristic = kAuto;
+  }
+  return out;
+}
+
+Board Solver::random(const Board& goal, std::mt19937_64& rng) const {
+  validate(goal);
+  return random_board(goal, rng);
+}
+
+Verdict Solver::verify(const Board& board, const Board& goal, std::span<const Dir> moves) const {
+  validate(board);
+  validate(goal);
+  check_same_geometry(board, goal);
+  Replay r = replay(board, moves);
+  Verdict v;
+  v.legal = r.legal;
+  v.applied = r.applied;
+  v.reaches_goal = r.legal && r.final == goal;
+  v.final = std::move(r.final);
+  return v;
+}
+
+std::string_view describe(SearchStatus s) {
+  switch (s) {
+    case SearchStatus::Solved:
+      return "solved";
+    case SearchStatus::NoSolution:
+      return "unsolvable";
+    case SearchStatus::DepthLimit:
+      return "depth limit";
+    case SearchStatus::NodeLimit:
+      return "node limit";
+    case SearchStatus::TimeLimit:
+      return "time limit";
+    case SearchStatus::MemoryLimit:
+      return "memory limit";
+    case SearchStatus::Cancelled:
+      return "cancelled";
+  }
+  return "?";
+}
+
+}  // namespace npuzzle

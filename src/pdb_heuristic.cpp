@@ -1,0 +1,53 @@
+#include "npuzzle/tiles/pdb_heuristic.hpp"
+
+#include "npuzzle/errors.hpp"
+
+namespace npuzzle {
+
+PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs)
+    : set_(inputs.pdb), reflect_(set_ != nullptr && set_->spec().reflect) {
+  if (!set_) throw InputError("the pdb heuristic needs a pattern database set");
+  for (const auto& p : set_->spec().patterns) patterns_.push_back(p.tiles);
+  const Geometry g = layout.geometry();
+  if (g != set_->spec().geometry || g.cells() > kMaxCells || patterns_.size() > kMaxPatterns) {
+    throw InputError("the " + set_->spec().name + " pattern databases are for " +
+                     set_->spec().geometry.name() + " boards, not " + g.name());
+  }
+  for (int t = 1; t < g.cells(); ++t) {
+    const auto tile = static_cast<SmallTile>(t);
+    if (g.at(layout.home_row(tile), layout.home_col(tile)) != t) {
+      throw InputError("pattern databases need the blank-first goal (see GoalFrame)");
+    }
+  }
+  for (std::size_t p = 0; p < patterns_.size(); ++p) {
+    for (const SmallTile t : patterns_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
+  }
+  // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
+  for (Cell c = 0; c < g.cells(); ++c) {
+    const auto image = static_cast<std::uint8_t>(g.at(g.col(c), g.row(c)));
+    mirror_cell_[static_cast<std::size_t>(c)] = image;
+    mirror_tile_[static_cast<std::size_t>(c)] = image;
+  }
+  if (reflect_ && g.rows != g.cols) reflect_ = false;
+}
+
+int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
+  for (std::size_t c = 0; c < tiles.size(); ++c) {
+    memo.cell[tiles[c]] = static_cast<std::uint8_t>(c);
+    memo.mirrored_cell[mirror_tile_[tiles[c]]] = mirror_cell_[c];
+  }
+  memo.value.fill(0);
+  memo.mirrored_value.fill(0);
+  memo.trail.clear();
+  memo.sum = memo.mirrored_sum = 0;
+  for (std::size_t p = 0; p < patterns_.size(); ++p) {
+    memo.sum += revalue(memo.cell, memo.value, static_cast<std::uint8_t>(p));
+    if (reflect_) {
+      memo.mirrored_sum +=
+          revalue(memo.mirrored_cell, memo.mirrored_value, static_cast<std::uint8_t>(p));
+    }
+  }
+  return reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum;
+}
+
+}  // namespace npuzzle
