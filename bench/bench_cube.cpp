@@ -30,8 +30,7 @@ void BM_CubeHardInputSearch(benchmark::State& state, const char* algorithm) {
   state.counters["expanded/input"] =
       benchmark::Counter(static_cast<double>(expanded) / static_cast<double>(state.iterations()));
 }
-BENCHMARK_CAPTURE(BM_CubeHardInputSearch, idastar, "idastar")
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CubeHardInputSearch, idastar, "idastar")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CubeHardInputSearch, astar, "astar")->Unit(benchmark::kMillisecond);
 
 void BM_CubeHardInputTable(benchmark::State& state) {

@@ -17,9 +17,9 @@ struct HardDataset {
   Cell start_empty;
   Cell target_empty;
   std::array<cube::Colour, cube::kSquares> tops;
-  int answer;            // the true least number of moves
-  std::string text;      // in POJ 3131's format
-  CubeDataset dataset;   // the same, as the Solver takes it
+  int answer;           // the true least number of moves
+  std::string text;     // in POJ 3131's format
+  CubeDataset dataset;  // the same, as the Solver takes it
 };
 
 inline const cube::AnswerTable& answer_table() {

@@ -126,12 +126,11 @@ int run_bench(BenchFlags& f) {
           ok ? "ok" : "WRONG", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
     }
   }
-  const std::string method =
-      fmt::format("{}{}", plan.algorithm(),
-                  plan.heuristic().empty()
-                      ? ""
-                      : fmt::format(" + {}{}", plan.heuristic(),
-                                    plan.tables().empty() ? "" : " " + plan.tables()));
+  const std::string method = fmt::format(
+      "{}{}", plan.algorithm(),
+      plan.heuristic().empty() ? ""
+                               : fmt::format(" + {}{}", plan.heuristic(),
+                                             plan.tables().empty() ? "" : " " + plan.tables()));
   if (f.json) {
     std::cout << nlohmann::json{{"summary", true},          {"instances", instances.size()},
                                 {"wrong", wrong},           {"method", method},

@@ -21,48 +21,51 @@ struct CompareFlags {
 
 int run_compare(CompareFlags& f) {
   bool any_finished = true;
-  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
-                                                                    const std::string& where) {
-    const Board& goal = f.boards.goal_for(board.geometry);
-    if (!f.json) {
-      std::cout << format_board(board) << '\n';
-      if (!solver().check(board, goal)) {
-        std::cout << "unsolvable: no search needed\n\n";
-        return;
-      }
-    }
-    bool finished = false;
-    nlohmann::json json_runs = nlohmann::json::array();
-    if (!f.json) {
-      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", "algo",
-                               "heuristic", "length", "expanded", "generated", "time", "memory");
-    }
-    solver().compare(board, goal, f.search.budget(), [&](const Solution& s) {
-      clear_progress();
-      finished |= s.status == SearchStatus::Solved || s.status == SearchStatus::NoSolution;
-      if (f.json) {
-        json_runs.push_back(solution_json(board, goal, s, Notation::Blank));
-        return;
-      }
-      const std::string length = s.status == SearchStatus::Solved ? std::to_string(s.moves.size())
-                                                                  : std::string(describe(s.status));
-      const std::string heuristic =
-          s.heuristic.empty() ? "-" : s.heuristic + (s.tables.empty() ? "" : " " + s.tables);
-      std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", s.algorithm,
-                               heuristic, length, s.stats.expanded, s.stats.generated,
-                               human_seconds(s.stats.seconds), human_bytes(s.stats.peak_bytes));
-      std::cout.flush();
-    });
-    if (f.json) {
-      std::cout << nlohmann::json{{"board", board_json(board)}, {"runs", json_runs}}.dump() << '\n';
-    } else {
-      std::cout << '\n';
-    }
-    if (!finished) {
-      any_finished = false;
-      report(where, "no method finished within the budget: raise --timeout or --max-memory");
-    }
-  });
+  const int code = for_each_board(
+      f.board, f.boards.geometry(), [&](const Board& board, const std::string& where) {
+        const Board& goal = f.boards.goal_for(board.geometry);
+        if (!f.json) {
+          std::cout << format_board(board) << '\n';
+          if (!solver().check(board, goal)) {
+            std::cout << "unsolvable: no search needed\n\n";
+            return;
+          }
+        }
+        bool finished = false;
+        nlohmann::json json_runs = nlohmann::json::array();
+        if (!f.json) {
+          std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", "algo",
+                                   "heuristic", "length", "expanded", "generated", "time",
+                                   "memory");
+        }
+        solver().compare(board, goal, f.search.budget(), [&](const Solution& s) {
+          clear_progress();
+          finished |= s.status == SearchStatus::Solved || s.status == SearchStatus::NoSolution;
+          if (f.json) {
+            json_runs.push_back(solution_json(board, goal, s, Notation::Blank));
+            return;
+          }
+          const std::string length = s.status == SearchStatus::Solved
+                                         ? std::to_string(s.moves.size())
+                                         : std::string(describe(s.status));
+          const std::string heuristic =
+              s.heuristic.empty() ? "-" : s.heuristic + (s.tables.empty() ? "" : " " + s.tables);
+          std::cout << fmt::format("{:<8} {:<16} {:>7} {:>12} {:>12} {:>11} {:>11}\n", s.algorithm,
+                                   heuristic, length, s.stats.expanded, s.stats.generated,
+                                   human_seconds(s.stats.seconds), human_bytes(s.stats.peak_bytes));
+          std::cout.flush();
+        });
+        if (f.json) {
+          std::cout << nlohmann::json{{"board", board_json(board)}, {"runs", json_runs}}.dump()
+                    << '\n';
+        } else {
+          std::cout << '\n';
+        }
+        if (!finished) {
+          any_finished = false;
+          report(where, "no method finished within the budget: raise --timeout or --max-memory");
+        }
+      });
   return batch_exit(code, !any_finished);
 }
 

@@ -75,7 +75,9 @@ Command add_cube_solve(CLI::App& cube) {
   for (const auto& a : Solver::algorithms()) {
     if (a.name != "table") searches.push_back(a.name);
   }
-  app->add_option("--algo", f->algorithm, "auto (idastar), or a search: " + fmt::format("{}", fmt::join(searches.begin() + 1, searches.end(), ", ")))
+  app->add_option("--algo", f->algorithm,
+                  "auto (idastar), or a search: " +
+                      fmt::format("{}", fmt::join(searches.begin() + 1, searches.end(), ", ")))
       ->check(CLI::IsMember(searches))
       ->capture_default_str();
   app->add_option("--max-depth", f->max_depth, "Look for solutions of at most this many moves")

@@ -22,35 +22,37 @@ struct HintFlags {
 int run_hint(HintFlags& f) {
   const Notation notation = f.output.notation_value();
   bool gave_up = false;
-  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
-                                                                    const std::string& where) {
-    const Hint h = solver().hint(board, f.boards.goal_for(board.geometry), f.search.options());
-    clear_progress();
-    const bool solved = h.status == SearchStatus::Solved;
-    const std::string next = h.next ? format_moves(std::span(&*h.next, 1), notation) : "";
-    if (f.output.json) {
-      std::cout << nlohmann::json{{"board", board_json(board)},
-                                  {"status", describe(h.status)},
-                                  {"distance", solved ? nlohmann::json(h.distance)
-                                                      : nlohmann::json(nullptr)},
-                                  {"next", h.next ? nlohmann::json(next) : nlohmann::json(nullptr)},
-                                  {"optimal", h.optimal},
-                                  {"lower_bound", h.lower_bound}}
-                       .dump()
-                << '\n';
-    } else if (!solved) {
-      std::cout << (h.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
-    } else if (!h.next) {
-      std::cout << "distance 0: already at the goal\n";
-    } else {
-      std::cout << fmt::format("distance {}, next move {}\n", h.distance, next);
-    }
-    if (!solved && h.status != SearchStatus::NoSolution && h.status != SearchStatus::Cancelled) {
-      gave_up = true;
-      report(where, fmt::format("no answer: {} reached (the distance is at least {})",
-                                describe(h.status), h.lower_bound));
-    }
-  });
+  const int code = for_each_board(
+      f.board, f.boards.geometry(), [&](const Board& board, const std::string& where) {
+        const Hint h = solver().hint(board, f.boards.goal_for(board.geometry), f.search.options());
+        clear_progress();
+        const bool solved = h.status == SearchStatus::Solved;
+        const std::string next = h.next ? format_moves(std::span(&*h.next, 1), notation) : "";
+        if (f.output.json) {
+          std::cout << nlohmann::json{{"board", board_json(board)},
+                                      {"status", describe(h.status)},
+                                      {"distance", solved ? nlohmann::json(h.distance)
+                                                          : nlohmann::json(nullptr)},
+                                      {"next",
+                                       h.next ? nlohmann::json(next) : nlohmann::json(nullptr)},
+                                      {"optimal", h.optimal},
+                                      {"lower_bound", h.lower_bound}}
+                           .dump()
+                    << '\n';
+        } else if (!solved) {
+          std::cout << (h.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
+        } else if (!h.next) {
+          std::cout << "distance 0: already at the goal\n";
+        } else {
+          std::cout << fmt::format("distance {}, next move {}\n", h.distance, next);
+        }
+        if (!solved && h.status != SearchStatus::NoSolution &&
+            h.status != SearchStatus::Cancelled) {
+          gave_up = true;
+          report(where, fmt::format("no answer: {} reached (the distance is at least {})",
+                                    describe(h.status), h.lower_bound));
+        }
+      });
   return batch_exit(code, gave_up);
 }
 

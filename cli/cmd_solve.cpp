@@ -23,38 +23,38 @@ int run_solve(SolveFlags& f) {
   const Notation notation = f.output.notation_value();
   Plans plans(f.boards, f.search);
   bool gave_up = false;
-  const int code = for_each_board(f.board, f.boards.geometry(), [&](const Board& board,
-                                                                    const std::string& where) {
-    const Solver::Plan& plan = plans.for_board(board);
-    const Board& goal = plan.goal();
-    const Solution s = plan.solve(board);
-    clear_progress();
-    if (f.output.json) {
-      std::cout << solution_json(board, goal, s, notation).dump() << '\n';
-    } else {
-      switch (s.status) {
-        case SearchStatus::Solved:
-          std::cout << format_moves(s.moves, notation) << '\n';
-          break;
-        case SearchStatus::NoSolution:
-          std::cout << "unsolvable\n";
-          break;
-        default:
-          std::cout << "unknown\n";
-      }
-      if (f.output.stats) std::cout << stats_line(s) << '\n';
-    }
-    if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
-      gave_up = true;
-      if (s.status != SearchStatus::Cancelled) {
-        report(where, fmt::format("no answer: {} reached after {} expanded nodes and {} (no "
-                                  "solution is shorter than {}); raise --timeout, --max-nodes "
-                                  "or --max-memory, or try --algo idastar",
-                                  describe(s.status), s.stats.expanded,
-                                  human_seconds(s.stats.seconds), s.lower_bound));
-      }
-    }
-  });
+  const int code = for_each_board(
+      f.board, f.boards.geometry(), [&](const Board& board, const std::string& where) {
+        const Solver::Plan& plan = plans.for_board(board);
+        const Board& goal = plan.goal();
+        const Solution s = plan.solve(board);
+        clear_progress();
+        if (f.output.json) {
+          std::cout << solution_json(board, goal, s, notation).dump() << '\n';
+        } else {
+          switch (s.status) {
+            case SearchStatus::Solved:
+              std::cout << format_moves(s.moves, notation) << '\n';
+              break;
+            case SearchStatus::NoSolution:
+              std::cout << "unsolvable\n";
+              break;
+            default:
+              std::cout << "unknown\n";
+          }
+          if (f.output.stats) std::cout << stats_line(s) << '\n';
+        }
+        if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
+          gave_up = true;
+          if (s.status != SearchStatus::Cancelled) {
+            report(where, fmt::format("no answer: {} reached after {} expanded nodes and {} (no "
+                                      "solution is shorter than {}); raise --timeout, --max-nodes "
+                                      "or --max-memory, or try --algo idastar",
+                                      describe(s.status), s.stats.expanded,
+                                      human_seconds(s.stats.seconds), s.lower_bound));
+          }
+        }
+      });
   return batch_exit(code, gave_up);
 }
 

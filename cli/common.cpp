@@ -142,8 +142,7 @@ void report(std::string_view where, std::string_view message) {
 
 std::string explain(const InputError& e) {
   if (const auto* missing = dynamic_cast<const MissingTablesError*>(&e)) {
-    return fmt::format("{}; build them once with 'npuzzle pdb build {}'", e.what(),
-                       missing->set());
+    return fmt::format("{}; build them once with 'npuzzle pdb build {}'", e.what(), missing->set());
   }
   return e.what();
 }
@@ -203,9 +202,9 @@ std::string stats_line(const Solution& s) {
   }
   return fmt::format(
       "stats: length {}, algorithm {}, expanded {}, generated {}, time {}, memory {}",
-      s.status == SearchStatus::Solved ? std::to_string(s.moves.size())
-                                       : fmt::format("{} (at least {})", describe(s.status),
-                                                     s.lower_bound),
+      s.status == SearchStatus::Solved
+          ? std::to_string(s.moves.size())
+          : fmt::format("{} (at least {})", describe(s.status), s.lower_bound),
       method, s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
       human_bytes(s.stats.peak_bytes));
 }

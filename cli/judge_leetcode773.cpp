@@ -12,24 +12,24 @@ int judge_leetcode773() {
   const SearchFlags search;
   Plans plans(boards, search);
   bool gave_up = false;
-  const int code = for_each_board({}, std::nullopt, [&](const Board& board,
-                                                        const std::string& where) {
-    const Solution s = plans.for_board(board).solve(board);
-    switch (s.status) {
-      case SearchStatus::Solved:
-        std::cout << s.moves.size() << '\n';
-        break;
-      case SearchStatus::NoSolution:
-        std::cout << "-1\n";
-        break;
-      default:
-        gave_up = true;
-        if (s.status != SearchStatus::Cancelled) {
-          report(where,
-                 "no answer within the default budget: use 'npuzzle solve' with a larger one");
+  const int code =
+      for_each_board({}, std::nullopt, [&](const Board& board, const std::string& where) {
+        const Solution s = plans.for_board(board).solve(board);
+        switch (s.status) {
+          case SearchStatus::Solved:
+            std::cout << s.moves.size() << '\n';
+            break;
+          case SearchStatus::NoSolution:
+            std::cout << "-1\n";
+            break;
+          default:
+            gave_up = true;
+            if (s.status != SearchStatus::Cancelled) {
+              report(where,
+                     "no answer within the default budget: use 'npuzzle solve' with a larger one");
+            }
         }
-    }
-  });
+      });
   return batch_exit(code, gave_up);
 }
 

@@ -74,10 +74,12 @@ Solver& solver() {
   return s;
 }
 
-const CancelToken& interrupted() { return interrupt_token; }
+const CancelToken& interrupted() {
+  return interrupt_token;
+}
 
 void catch_interrupts() {
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = [](int) { interrupt_token.cancel(); };
   action.sa_flags = static_cast<int>(SA_RESETHAND);  // a second Ctrl-C ends the process at once
   sigemptyset(&action.sa_mask);
@@ -96,7 +98,9 @@ Budget followed(Budget budget) {
   return budget;
 }
 
-void clear_progress() { progress_line().clear(); }
+void clear_progress() {
+  progress_line().clear();
+}
 
 void suggest_stronger_tables() {
   if (!tables_built) return;

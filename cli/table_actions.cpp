@@ -30,7 +30,8 @@ int build_tables(std::string_view set) {
   clear_progress();
   std::cout << fmt::format(
       "built the {} tables in {} under {}\n", info.name,
-      human_seconds(std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()),
+      human_seconds(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()),
       cache_directory().string());
   return kOk;
 }

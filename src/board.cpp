@@ -1,7 +1,9 @@
 #include "npuzzle/board.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
+#include <utility>
 
 #include "npuzzle/errors.hpp"
 
@@ -35,17 +37,23 @@ void validate(const Board& board) {
     throw InputError("a " + g.name() + " board has " + std::to_string(n) + " tiles, got " +
                      std::to_string(board.tiles.size()));
   }
-  std::vector<bool> seen(n, false);
+  // Small boards, checked by the million, keep their scratch space on the stack.
+  constexpr std::size_t kSmall = 64;
+  std::array<bool, kSmall> small_seen{};
+  std::vector<bool> large_seen(n > kSmall ? n : 0, false);
+  const auto seen_before = [&](Tile t) {
+    if (n > kSmall) return large_seen[t] ? true : (large_seen[t] = true, false);
+    return std::exchange(small_seen[t], true);
+  };
   for (Tile t : board.tiles) {
     if (t >= n) {
       throw InputError("tile " + std::to_string(t) + " is out of range on a " + g.name() +
                        " board (tiles are 1.." + std::to_string(n - 1) + " and one blank)");
     }
-    if (seen[t]) {
+    if (seen_before(t)) {
       throw InputError(t == kBlank ? std::string("the board has two blanks")
                                    : "tile " + std::to_string(t) + " appears twice");
     }
-    seen[t] = true;
   }
 }
 

@@ -128,8 +128,7 @@ Board parse_tokens(const Tokens& t, std::optional<Geometry> size) {
       const std::size_t end = r < t.row_ends.size() ? t.row_ends[r] : t.tiles.size();
       if (end - begin != cols || cols == 0) {
         throw InputError("rows of unequal length: row " + std::to_string(r + 1) + " has " +
-                         std::to_string(end - begin) + " tiles, row 1 has " +
-                         std::to_string(cols));
+                         std::to_string(end - begin) + " tiles, row 1 has " + std::to_string(cols));
       }
       for (std::size_t i = begin; i < end; ++i) tiles.push_back(parse_tile(t.tiles[i]));
       begin = end;
@@ -140,7 +139,8 @@ Board parse_tokens(const Tokens& t, std::optional<Geometry> size) {
 
   std::vector<std::string_view> tokens = t.tiles;
   // One token of single-character tiles, as in "23415x768".
-  if (const std::string_view text = tokens.front(); tokens.size() == 1 && text.size() > 1 &&
+  if (const std::string_view text = tokens.front();
+      tokens.size() == 1 && text.size() > 1 &&
       text.find_first_not_of("0123456789xX_") == std::string_view::npos) {
     const auto cells = size ? static_cast<std::size_t>(size->cells()) : text.size();
     const auto side = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(cells))));

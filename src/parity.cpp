@@ -1,5 +1,6 @@
 #include "npuzzle/parity.hpp"
 
+#include <array>
 #include <cstdlib>
 #include <vector>
 
@@ -29,15 +30,36 @@ bool solvable(const Board& board, const Board& goal) {
   if (g.rows == 1 || g.cols == 1) return same_tile_order(board, goal);
 
   // perm[c] = the goal cell of the tile on cell c; its parity is (cells - cycles) mod 2.
-  const std::vector<Cell> goal_cell = cells_of_tiles(goal);
+  // Small boards, answered by the million, keep their scratch space on the stack.
   const auto n = board.tiles.size();
-  std::vector<bool> visited(n, false);
+  constexpr std::size_t kSmall = 64;
+  std::array<Cell, kSmall> small_cell;
+  std::array<bool, kSmall> small_visited{};
+  std::vector<Cell> large_cell;
+  std::vector<bool> large_visited;
+  Cell* goal_cell = small_cell.data();
+  if (n > kSmall) {
+    large_cell.resize(n);
+    large_visited.assign(n, false);
+    goal_cell = large_cell.data();
+  }
+  for (std::size_t c = 0; c < n; ++c) goal_cell[goal.tiles[c]] = static_cast<Cell>(c);
+  const auto visited = [&](std::size_t c) -> bool {
+    return n > kSmall ? large_visited[c] : small_visited[c];
+  };
+  const auto visit = [&](std::size_t c) {
+    if (n > kSmall) {
+      large_visited[c] = true;
+    } else {
+      small_visited[c] = true;
+    }
+  };
   std::size_t cycles = 0;
   for (std::size_t start = 0; start < n; ++start) {
-    if (visited[start]) continue;
+    if (visited(start)) continue;
     ++cycles;
-    for (auto c = start; !visited[c]; c = static_cast<std::size_t>(goal_cell[board.tiles[c]])) {
-      visited[c] = true;
+    for (auto c = start; !visited(c); c = static_cast<std::size_t>(goal_cell[board.tiles[c]])) {
+      visit(c);
     }
   }
   const auto permutation_parity = (n - cycles) % 2;

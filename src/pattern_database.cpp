@@ -7,8 +7,8 @@
 #include <bit>
 #include <stdexcept>
 
-#include "npuzzle/errors.hpp"
 #include "npuzzle/board.hpp"
+#include "npuzzle/errors.hpp"
 #include "npuzzle/parallel.hpp"
 
 namespace npuzzle {

@@ -56,7 +56,8 @@ void DirectoryStore::store(std::string_view key,
   const auto path = directory_ / key;
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
-  if (error) throw std::runtime_error("cannot create " + directory_.string() + ": " + error.message());
+  if (error)
+    throw std::runtime_error("cannot create " + directory_.string() + ": " + error.message());
   auto temp = path;
   temp += ".tmp" + std::to_string(std::random_device{}());
   try {

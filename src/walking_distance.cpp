@@ -42,7 +42,7 @@ int blank_line(const Counts& c, int lines, int width) {
 }  // namespace
 
 std::shared_ptr<const WalkingTable> WalkingTables::get(int lines, int width,
-                                                      std::span<const int> home) {
+                                                       std::span<const int> home) {
   const std::lock_guard lock(mutex_);
   auto& slot = tables_[{lines, width, std::vector<int>(home.begin(), home.end())}];
   if (!slot) slot = std::make_shared<const WalkingTable>(lines, width, home);

@@ -138,8 +138,8 @@ const AnswerTable& table() {
 
 // A dataset as POJ 3131 writes it.
 CubeDataset dataset_of(Cell start, const TopPattern& p) {
-  CubeDataset d{static_cast<std::uint64_t>(start % 3 + 1), static_cast<std::uint64_t>(start / 3 + 1),
-                ""};
+  CubeDataset d{static_cast<std::uint64_t>(start % 3 + 1),
+                static_cast<std::uint64_t>(start / 3 + 1), ""};
   for (Cell c = 0; c < kSquares; ++c) {
     d.pattern += c == p.empty ? 'E' : "WRB"[static_cast<int>(p.tops[static_cast<std::size_t>(c)])];
   }

@@ -30,7 +30,7 @@ struct Method {
   std::string heuristic;
 };
 const Method kMethods[] = {
-    {"bfs", "manhattan"},     {"bibfs", "manhattan"},       {"astar", "manhattan"},
+    {"bfs", "manhattan"},         {"bibfs", "manhattan"},   {"astar", "manhattan"},
     {"astar", "linear-conflict"}, {"idastar", "manhattan"}, {"idastar", "linear-conflict"},
 };
 
@@ -111,10 +111,11 @@ TEST(Heuristics, WalkingDistanceIsAdmissibleDominatesManhattanAndIsIncrementally
   std::mt19937_64 rng(6);
   for (const Geometry g : {Geometry{4, 4}, Geometry{3, 4}}) {
     const Board big_goal = Board::blank_first(g);
-    testing_support::expect_incremental_estimates_exact(TileDomain<WalkingDistance>(big_goal, {&walking_tables, nullptr}),
-                                                        big_goal, rng, 3000);
+    testing_support::expect_incremental_estimates_exact(
+        TileDomain<WalkingDistance>(big_goal, {&walking_tables, nullptr}), big_goal, rng, 3000);
   }
-  EXPECT_THROW(TileDomain<WalkingDistance>(Board::blank_last({5, 5}), {&walking_tables, nullptr}), InputError);
+  EXPECT_THROW(TileDomain<WalkingDistance>(Board::blank_last({5, 5}), {&walking_tables, nullptr}),
+               InputError);
 }
 
 // Manhattan <= linear conflict <= the true distance, and the estimates kept up move by move
@@ -170,7 +171,9 @@ struct InconsistentDomain {
   static constexpr Move kNoMove = Base::kNoMove;
   const Base& base;
 
-  static bool halved(const State& s) { return (s.tiles[0] * 7 + s.tiles[4] * 3 + s.blank) % 3 == 0; }
+  static bool halved(const State& s) {
+    return (s.tiles[0] * 7 + s.tiles[4] * 3 + s.blank) % 3 == 0;
+  }
   std::span<const Move> moves(const State& s, Move m) const { return base.moves(s, m); }
   void apply(State& s, Move m) const { base.apply(s, m); }
   Move reverse(Move m) const { return base.reverse(m); }
@@ -213,7 +216,8 @@ TEST(Search, AStoppedSearchReportsAProvenLowerBound) {
   const auto start = domain.state_of(hard);
   Budget budget;
   budget.max_nodes = 200000;
-  for (const auto& r : {ida_star_search(domain, start, budget), astar_search(domain, start, budget)}) {
+  for (const auto& r :
+       {ida_star_search(domain, start, budget), astar_search(domain, start, budget)}) {
     EXPECT_EQ(r.status, SearchStatus::NodeLimit);
     EXPECT_GT(r.stats.lower_bound, start.h);  // it got past the first bound
     EXPECT_LE(r.stats.lower_bound, 57);

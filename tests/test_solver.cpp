@@ -1,8 +1,6 @@
 // The front door: every answer through Solver, against the independent reference BFS; the
 // policy, the registry, table stores, threads.
 
-#include "npuzzle/solver.hpp"
-
 #include <gtest/gtest.h>
 
 #include <random>
@@ -11,6 +9,7 @@
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
 #include "npuzzle/parity.hpp"
+#include "npuzzle/solver.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -26,8 +25,8 @@ SolverConfig quiet(std::shared_ptr<TableStore> store, bool build_light = true) {
 
 void expect_replays(const Board& board, const Board& goal, const Solution& s) {
   std::string state = reference::encode(board.tiles);
-  ASSERT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank),
-                                board.geometry.rows, board.geometry.cols));
+  ASSERT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank), board.geometry.rows,
+                                board.geometry.cols));
   EXPECT_EQ(state, reference::encode(goal.tiles));
 }
 

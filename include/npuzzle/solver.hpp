@@ -87,15 +87,15 @@ struct CubeVerdict {
 
 /// A set of tables the solver can build and keep.
 struct TableSetInfo {
-  std::string name;     // "7-8", "cube"
-  std::string serves;   // "4x4", "cube"
+  std::string name;    // "7-8", "cube"
+  std::string serves;  // "4x4", "cube"
   std::string summary;
-  bool present = false;       // every table is in the store (not checked for damage)
+  bool present = false;  // every table is in the store (not checked for damage)
   std::vector<std::string> keys;
 };
 
 struct TableCheck {
-  std::string where;    // the store's name for the table
+  std::string where;  // the store's name for the table
   bool ok = false;
   std::string problem;  // when not ok
 };
@@ -190,7 +190,6 @@ class Solver {
   std::vector<TableCheck> verify_tables(std::string_view set) const;
   /// Removes a set's tables from the store; returns where each was, and whether it was there.
   std::vector<std::pair<std::string, bool>> remove_tables(std::string_view set);
-  const TableStore& store() const;
 
  private:
   struct Impl;

@@ -42,7 +42,8 @@ SearchResult<Dir> run_cube(const CubeProblem& p, const Budget& budget) {
 }
 
 template <class Entry>
-const Entry& named(const std::vector<Entry>& entries, std::string_view name, std::string_view what) {
+const Entry& named(const std::vector<Entry>& entries, std::string_view name,
+                   std::string_view what) {
   std::string known = "auto";
   for (const auto& e : entries) {
     if (e.info.name == name) return e;

@@ -31,9 +31,8 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 /// The light set of a geometry: the last (weakest) one listed.
 bool is_light(const PdbSetSpec& spec) {
   const auto& sets = known_pdb_sets();
-  return &spec == &*std::find_if(sets.rbegin(), sets.rend(), [&](const PdbSetSpec& s) {
-    return s.geometry == spec.geometry;
-  });
+  return &spec == &*std::find_if(sets.rbegin(), sets.rend(),
+                                 [&](const PdbSetSpec& s) { return s.geometry == spec.geometry; });
 }
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
@@ -65,10 +64,18 @@ struct Solver::Plan::Resolved {
   std::string fallback_heuristic;
 };
 
-const Board& Solver::Plan::goal() const { return r_->goal; }
-const std::string& Solver::Plan::algorithm() const { return r_->algorithm; }
-const std::string& Solver::Plan::heuristic() const { return r_->heuristic; }
-const std::string& Solver::Plan::tables() const { return r_->tables; }
+const Board& Solver::Plan::goal() const {
+  return r_->goal;
+}
+const std::string& Solver::Plan::algorithm() const {
+  return r_->algorithm;
+}
+const std::string& Solver::Plan::heuristic() const {
+  return r_->heuristic;
+}
+const std::string& Solver::Plan::tables() const {
+  return r_->tables;
+}
 
 Solution Solver::Plan::solve(const Board& board) const {
   const Resolved& r = *r_;
@@ -128,8 +135,6 @@ Solver::Impl::Impl(SolverConfig c) : config(std::move(c)), store(config.store) {
 Solver::Solver(SolverConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
 Solver::~Solver() = default;
 
-const TableStore& Solver::store() const { return *impl_->store; }
-
 std::vector<MethodInfo> Solver::algorithms() {
   std::vector<MethodInfo> out;
   for (const auto& e : detail::algorithm_entries()) out.push_back(e.info);
@@ -151,8 +156,8 @@ const PdbSetSpec* Solver::Impl::choose_pdb_set(const Board& goal, const std::str
   if (!requested.empty()) {
     const PdbSetSpec& spec = pdb_set_named(requested);
     if (spec.geometry != goal.geometry) {
-      throw InputError("the " + spec.name + " pattern databases are for " +
-                       spec.geometry.name() + " boards, not " + goal.geometry.name());
+      throw InputError("the " + spec.name + " pattern databases are for " + spec.geometry.name() +
+                       " boards, not " + goal.geometry.name());
     }
     if (!GoalFrame::serves(goal)) {
       throw InputError("pattern databases serve goals with the blank in a corner");
@@ -198,10 +203,9 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
     if (built) {
       std::string line = "pattern databases: the " + spec.name + " set is ready (" +
                          std::to_string(static_cast<int>(seconds_since(began) * 1000)) + " ms)";
-      const auto& strongest = *std::find_if(known_pdb_sets().begin(), known_pdb_sets().end(),
-                                            [&](const PdbSetSpec& s) {
-                                              return s.geometry == spec.geometry;
-                                            });
+      const auto& strongest =
+          *std::find_if(known_pdb_sets().begin(), known_pdb_sets().end(),
+                        [&](const PdbSetSpec& s) { return s.geometry == spec.geometry; });
       if (&strongest != &spec && !PdbSet::present(strongest, *store)) {
         line += "; the stronger " + strongest.name +
                 " set is not built (it solves these boards faster; building it takes minutes, "
@@ -288,7 +292,8 @@ std::vector<Solution> Solver::solve_all(std::span<const Board> boards, const Pla
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
-  run_on_threads(std::clamp<unsigned>(threads, 1, static_cast<unsigned>(std::max<std::size_t>(1, boards.size()))),
+  run_on_threads(std::clamp<unsigned>(
+                     threads, 1, static_cast<unsigned>(std::max<std::size_t>(1, boards.size()))),
                  [&] {
                    for (std::size_t i; (i = next++) < boards.size();) {
                      try {

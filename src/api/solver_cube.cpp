@@ -24,7 +24,8 @@ Solution Solver::solve_cube(const CubeDataset& dataset, std::string_view algorit
   const Parsed p = parse(dataset);
   const auto& entry = detail::algorithm_named(algorithm == "auto" ? "idastar" : algorithm);
   if (!entry.cube_runner) {
-    throw InputError("the " + entry.info.name + " algorithm does not serve the cube; its searches "
+    throw InputError("the " + entry.info.name +
+                     " algorithm does not serve the cube; its searches "
                      "are bfs, bibfs, astar and idastar");
   }
   detail::CubeProblem problem{

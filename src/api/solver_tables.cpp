@@ -67,8 +67,8 @@ void Solver::build_tables(std::string_view set) {
   for (const auto& d : PdbSet::descriptors(spec)) {
     const std::string key = d.file_name();
     tables.push_back(PatternDatabase::build(
-        d, m.config.threads, [&](int depth, std::uint64_t reached) { progress(key, depth, reached); },
-        m.config.cancel));
+        d, m.config.threads,
+        [&](int depth, std::uint64_t reached) { progress(key, depth, reached); }, m.config.cancel));
     tables.back().save(*m.store);
   }
   m.pdb_sets[spec.name] = std::make_shared<const PdbSet>(spec, std::move(tables));

@@ -10,8 +10,8 @@
 #include <array>
 #include <cstring>
 #include <map>
-#include <mutex>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 

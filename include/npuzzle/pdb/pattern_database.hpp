@@ -50,7 +50,6 @@ class PatternDatabase {
   static PatternDatabase load(const PatternDescriptor& d, const TableStore& store);
   void save(TableStore& store) const;
 
-  const PatternDescriptor& descriptor() const { return descriptor_; }
   const PlacementRanker& ranker() const { return ranker_; }
   std::uint8_t at(PlacementIndex i) const { return values_[i]; }
   const std::uint8_t* data() const { return values_.data(); }

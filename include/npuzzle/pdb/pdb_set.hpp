@@ -55,7 +55,6 @@ class PdbSet {
 
   const PdbSetSpec& spec() const { return spec_; }
   const std::vector<PatternDatabase>& tables() const { return tables_; }
-  std::size_t bytes() const;
 
  private:
   PdbSetSpec spec_;

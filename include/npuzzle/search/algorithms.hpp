@@ -66,7 +66,8 @@ template <class Methods, class F>
 void for_each_method(F&& f) {
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (f.template operator()<std::tuple_element_t<I, Methods>>(), ...);
-  }(std::make_index_sequence<std::tuple_size_v<Methods>>{});
+  }
+  (std::make_index_sequence<std::tuple_size_v<Methods>>{});
 }
 
 }  // namespace npuzzle

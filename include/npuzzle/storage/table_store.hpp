@@ -25,7 +25,8 @@ class TableStore {
   virtual std::unique_ptr<std::istream> open(std::string_view key) const = 0;
   /// Keeps `parts`, one after the other, under `key`: all of them or nothing. Throws
   /// std::runtime_error, naming the place, if they cannot be kept.
-  virtual void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) = 0;
+  virtual void store(std::string_view key,
+                     std::span<const std::span<const std::uint8_t>> parts) = 0;
   /// Forgets `key`; false if nothing was kept under it.
   virtual bool remove(std::string_view key) = 0;
   virtual bool contains(std::string_view key) const = 0;
@@ -38,7 +39,6 @@ class TableStore {
 class DirectoryStore final : public TableStore {
  public:
   explicit DirectoryStore(std::filesystem::path directory) : directory_(std::move(directory)) {}
-  const std::filesystem::path& directory() const { return directory_; }
 
   std::unique_ptr<std::istream> open(std::string_view key) const override;
   void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) override;

@@ -13,9 +13,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <tuple>
 #include <optional>
 #include <span>
+#include <tuple>
 #include <vector>
 
 #include "npuzzle/board.hpp"
@@ -41,7 +41,6 @@ class DistanceTable {
   /// Builds the table; throws std::logic_error if what it finds differs from the descriptor.
   explicit DistanceTable(TableDescriptor descriptor);
 
-  const TableDescriptor& descriptor() const { return descriptor_; }
   std::span<const std::uint64_t> depth_counts() const { return depth_counts_; }
   std::size_t bytes() const { return distance_.size(); }
 

@@ -21,8 +21,8 @@ class PdbSet;
 
 /// What a heuristic may need besides the goal: tables owned by the caller and shared.
 struct HeuristicInputs {
-  WalkingTables* walking = nullptr;     // where walking distance keeps its tables
-  std::shared_ptr<const PdbSet> pdb;    // the pattern databases, for the pdb heuristic
+  WalkingTables* walking = nullptr;   // where walking distance keeps its tables
+  std::shared_ptr<const PdbSet> pdb;  // the pattern databases, for the pdb heuristic
 };
 
 /// Where each tile belongs, and each tile's taxicab distance from every cell to its home.

@@ -4,8 +4,8 @@
 // reflected lookup, its mirror's) ranked again.
 
 #include <array>
-#include <string_view>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "npuzzle/pdb/pdb_set.hpp"

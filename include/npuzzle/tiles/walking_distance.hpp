@@ -8,10 +8,10 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <mutex>
-#include <tuple>
 #include <memory>
+#include <mutex>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -41,7 +41,6 @@ class WalkingTable {
                      static_cast<std::size_t>(lines_) +
                  static_cast<std::size_t>(home)];
   }
-  std::size_t states() const { return distance_.size(); }
 
  private:
   int lines_;
