@@ -67,12 +67,9 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
                        described(Solver::heuristics()))
         ->check(CLI::IsMember(names_of(Solver::heuristics())))
         ->capture_default_str();
-    std::string sets;
-    for (const auto& s : solver().table_sets()) {
-      if (s.serves != "cube") sets += (sets.empty() ? "" : ", ") + s.name;
-    }
     app.add_option("--pdb", pdb_set,
-                   "Pattern database set for 4x4 boards: " + sets +
+                   "Pattern database set for 4x4 boards: " +
+                       fmt::format("{}", fmt::join(Solver::table_set_names("4x4"), ", ")) +
                        " (default: the strongest built, else the light one, built on first use; "
                        "see 'npuzzle pdb')");
   }

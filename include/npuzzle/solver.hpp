@@ -137,7 +137,10 @@ class Solver {
   /// Every registered method, in the order front ends list them.
   static std::vector<MethodInfo> algorithms();
   static std::vector<MethodInfo> heuristics();
+  /// The table sets, each marked present or not in this solver's store.
   std::vector<TableSetInfo> table_sets() const;
+  /// The names of the table sets of boards of `serves` ("4x4", "cube"), strongest first.
+  static std::vector<std::string> table_set_names(std::string_view serves);
 
   /// A goal and options, checked once and resolved by the policy, for solving many boards of
   /// the goal's geometry. Cheap to copy; valid while its Solver lives.
@@ -145,6 +148,9 @@ class Solver {
    public:
     /// Throws InputError if `board` is not a valid board of the goal's geometry.
     Solution solve(const Board& board) const;
+    /// Loads (or builds, where allowed) the tables the plan reads now rather than on the first
+    /// board that needs them, so that timings leave them out.
+    void load_tables() const;
     const Board& goal() const;
     const std::string& algorithm() const;
     const std::string& heuristic() const;  // empty where the algorithm reads none

@@ -77,6 +77,10 @@ const std::string& Solver::Plan::tables() const {
   return r_->tables;
 }
 
+void Solver::Plan::load_tables() const {
+  if (r_->pdb) r_->impl->pdb_set(*r_->pdb, r_->impl->config.build_light_tables);
+}
+
 Solution Solver::Plan::solve(const Board& board) const {
   const Resolved& r = *r_;
   validate(board);

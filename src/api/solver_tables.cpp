@@ -48,6 +48,15 @@ std::vector<TableSetInfo> Solver::table_sets() const {
   return out;
 }
 
+std::vector<std::string> Solver::table_set_names(std::string_view serves) {
+  if (serves == kCubeSet) return {std::string(kCubeSet)};
+  std::vector<std::string> names;
+  for (const auto& spec : known_pdb_sets()) {
+    if (spec.geometry.name() == serves) names.push_back(spec.name);
+  }
+  return names;
+}
+
 void Solver::build_tables(std::string_view set) {
   Impl& m = *impl_;
   const std::lock_guard lock(m.mutex);
