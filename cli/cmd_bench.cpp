@@ -123,7 +123,9 @@ int run_bench(BenchFlags& f) {
           "{:>4} {:>3} {:>4} {:<5} {:>12} expanded {:>12} generated {:>10}\n", instances[i].id,
           instances[i].published,
           s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-",
-          ok ? "ok" : "WRONG", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
+          ok                                 ? "ok"
+          : s.status == SearchStatus::Solved ? "WRONG"
+                                             : "budget", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
     }
   }
   const std::string method = fmt::format(
@@ -167,7 +169,8 @@ Command add_bench(CLI::App& root) {
   app->add_option("-j,--threads", f->threads, "Instances solved at once")
       ->check(CLI::Range(1u, 256u))
       ->capture_default_str();
-  app->add_option("--limit", f->limit, "Only the first N instances");
+  app->add_option("--limit", f->limit, "Only the first N instances (0: all)")
+      ->check(whole_non_negative());
   app->add_flag("--json", f->json, "One JSON object per instance, then a summary");
   return {app, [f] { return run_bench(*f); }};
 }

@@ -20,11 +20,15 @@ int run_check(CheckFlags& f) {
   return for_each_board(f.board, f.boards.geometry(), [&](const Board& board, const std::string&) {
     const bool ok = solver().check(board, f.boards.goal_for(board.geometry));
     if (f.json) {
-      std::cout << nlohmann::json{{"size", board.geometry.name()}, {"solvable", ok}}.dump() << '\n';
+      std::cout << nlohmann::json{{"board", board_json(board)},
+                                  {"size", board.geometry.name()},
+                                  {"solvable", ok}}
+                       .dump()
+                << '\n';
     } else {
       std::cout << (ok ? "solvable\n" : "unsolvable\n");
     }
-  });
+  }, error_line(f.json));
 }
 
 }  // namespace

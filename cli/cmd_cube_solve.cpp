@@ -45,7 +45,7 @@ int run_cube_solve(CubeSolveFlags& f) {
     } else if (solved) {
       out.write(moves.empty() ? "0\n" : fmt::format("{} {}\n", s.moves.size(), moves));
     } else {
-      out.write("-1\n");
+      out.write(s.status == SearchStatus::DepthLimit ? "-1\n" : "unknown\n");
     }
     if (f.stats && !f.json) {
       out.write(stats_line(s) + "\n");

@@ -52,7 +52,7 @@ int run_hint(HintFlags& f) {
           report(where, fmt::format("no answer: {} reached (the distance is at least {})",
                                     describe(h.status), h.lower_bound));
         }
-      });
+      }, error_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

@@ -54,7 +54,7 @@ int run_solve(SolveFlags& f) {
                                       human_seconds(s.stats.seconds), s.lower_bound));
           }
         }
-      });
+      }, error_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

@@ -2,7 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
 #include <cstdio>
+#include <cmath>
+#include <cstring>
 #include <iostream>
 
 #include "npuzzle/format.hpp"
@@ -54,6 +61,33 @@ std::string described(const std::vector<MethodInfo>& methods) {
 
 }  // namespace
 
+namespace {
+
+const CLI::Validator kWholeNonNegative(
+    [](const std::string& text) {
+      std::uint64_t value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc{} || end != text.data() + text.size()) {
+        return std::string("must be a whole number from 0 to 2^64 - 1");
+      }
+      return std::string();
+    },
+    "N >= 0");
+
+const CLI::Validator kFiniteNonNegative(
+    [](const std::string& text) {
+      double value = 0;
+      if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0) {
+        return std::string("must be a number, 0 or more");
+      }
+      return std::string();
+    },
+    "NUMBER >= 0");
+
+}  // namespace
+
+const CLI::Validator& whole_non_negative() { return kWholeNonNegative; }
+
 void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   if (with_methods) {
     app.add_option("--algo", algorithm,
@@ -74,13 +108,14 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
                        "see 'npuzzle pdb')");
   }
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
+      ->check(kWholeNonNegative)
       ->capture_default_str();
   app.add_option("--timeout", timeout, "Give up after this many seconds per board (0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kFiniteNonNegative)
       ->capture_default_str();
   app.add_option("--max-memory", max_memory_mib,
                  "MiB the searches that store states may use (0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(kFiniteNonNegative)
       ->capture_default_str();
 }
 
@@ -131,10 +166,45 @@ int run_parsed(const std::vector<Command>& commands) {
   return kFailure;  // the parser requires a subcommand, so one was chosen
 }
 
-void report(std::string_view where, std::string_view message) {
+void say(std::string_view line) {
   std::cout.flush();  // keep stdout and stderr in order when both go to one terminal
   clear_progress();
-  fmt::print(stderr, "npuzzle: {}: {}\n", where, message);
+  const std::string text = fmt::format("npuzzle: {}\n", line);
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
+
+void report(std::string_view where, std::string_view message) {
+  say(fmt::format("{}: {}", where, message));
+}
+
+int finish_output(int code) {
+  std::cout.flush();
+  errno = 0;
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    say(fmt::format("cannot write the output{}", errno != 0 ? std::string(": ") + std::strerror(errno)
+                                                            : std::string()));
+    return kFailure;
+  }
+  return code;
+}
+
+void check_stdin() {
+  struct stat st {};
+  if (::fstat(STDIN_FILENO, &st) != 0) {
+    throw InputError("there is no standard input to read from (it is closed)");
+  }
+  if (S_ISDIR(st.st_mode)) throw InputError("the standard input is a directory, not text");
+}
+
+ErrorLine error_line(bool json) {
+  return [json](const std::string& where, const std::string& message) {
+    if (json) {
+      std::cout << nlohmann::json{{"where", where}, {"status", "error"}, {"message", message}}.dump()
+                << '\n';
+    } else {
+      std::cout << "error\n";
+    }
+  };
 }
 
 std::string explain(const InputError& e) {
@@ -145,22 +215,32 @@ std::string explain(const InputError& e) {
 }
 
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
-                   const std::function<void(const Board&, const std::string&)>& handle) {
+                   const std::function<void(const Board&, const std::string&)>& handle,
+                   const ErrorLine& on_error) {
   int code = kOk;
   const auto attempt = [&](const auto& parse, const std::string& where) {
+    std::string problem;
     try {
       handle(parse(), where);
+      return;
     } catch (const InputError& e) {
-      report(where, explain(e));
+      problem = explain(e);
       code = kBadInput;
+    } catch (const std::bad_alloc&) {
+      problem = "out of memory for this board; the others go on";
+      if (code == kOk) code = kFailure;
     }
+    report(where, problem);
+    if (on_error) on_error(where, problem);
   };
   if (!words.empty()) {
     attempt([&] { return parse_board(std::span(words), size); }, "board");
     return code;
   }
+  check_stdin();
   std::string line;
-  for (int number = 1; !interrupted().cancelled() && std::getline(std::cin, line); ++number) {
+  for (int number = 1; !interrupted().cancelled() && std::cout && std::getline(std::cin, line);
+       ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     attempt([&] { return parse_board(line, size); }, "line " + std::to_string(number));
   }
@@ -170,9 +250,7 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
 int batch_exit(int code, bool gave_up) {
   if (code != kOk) return code;
   if (interrupted().cancelled()) {
-    std::cout.flush();
-    clear_progress();
-    fmt::print(stderr, "npuzzle: interrupted\n");
+    say("interrupted");
     return kInterrupted;
   }
   return gave_up ? kFailure : kOk;

@@ -83,22 +83,42 @@ CLI::Option* add_board_argument(
     CLI::App& app, std::vector<std::string>& words, const std::string& name = "board",
     const std::string& help = "The board's tiles (or none: read boards from stdin)");
 
+/// Checks that an option is a whole number of 0 or more, before it is read into an unsigned
+/// type (where "-1" would otherwise wrap around).
+const CLI::Validator& whole_non_negative();
+
 /// The registered names of methods, for option checks and help.
 std::vector<std::string> names_of(const std::vector<MethodInfo>& methods);
 
 /// Runs the command the parser chose among `commands`.
 int run_parsed(const std::vector<Command>& commands);
 
+/// Writes "npuzzle: LINE" to stderr; a failed write there is ignored, never fatal.
+void say(std::string_view line);
 /// Writes "npuzzle: WHERE: MESSAGE" to stderr.
 void report(std::string_view where, std::string_view message);
+/// The exit code once the output is flushed: kFailure, said on stderr, if stdout could not
+/// take all of it (a full disk, a closed pipe), else `code`.
+int finish_output(int code);
+/// Throws InputError if standard input is closed or a directory (nothing to read boards from).
+void check_stdin();
 /// An input error's message, with the command that mends it where there is one.
 std::string explain(const InputError& e);
 
+/// What a batch prints on stdout for an input line it could not answer, so that output lines
+/// stay matched to input lines.
+using ErrorLine = std::function<void(const std::string& where, const std::string& message)>;
+/// "error", or with `json` an object with "status": "error" and the message.
+ErrorLine error_line(bool json);
+
 /// Calls `handle(board, where)` for each board: the one the positional arguments make, or
-/// else one per non-empty line of stdin. An InputError is reported with its place and the next
-/// board goes on; Ctrl-C stops the batch. Returns kBadInput if any board was refused, else kOk.
+/// else one per non-empty line of stdin. An InputError (or running out of memory) is reported
+/// with its place, `on_error` prints its line, and the next board goes on; Ctrl-C or a closed
+/// stdout stops the batch. Returns kBadInput if any board was refused, kFailure if one ran out
+/// of memory, else kOk.
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
-                   const std::function<void(const Board& board, const std::string& where)>& handle);
+                   const std::function<void(const Board& board, const std::string& where)>& handle,
+                   const ErrorLine& on_error = {});
 
 /// The exit code of a batch: bad input first, then an interruption, then a search that gave up.
 int batch_exit(int code, bool gave_up);

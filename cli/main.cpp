@@ -46,6 +46,18 @@ int main(int argc, char** argv) {
   for (auto& a : args) {
     if (a.size() > 1 && a.front() == '[' && a.back() == ']') a.insert(a.begin(), ' ');
   }
+  if (!args.empty() && !args.front().empty() && args.front().front() != '-') {
+    std::string names;
+    bool known = false;
+    for (const auto& c : commands) {
+      known |= c.app->get_name() == args.front();
+      names += (names.empty() ? "" : ", ") + c.app->get_name();
+    }
+    if (!known) {
+      say("no command '" + args.front().substr(0, 40) + "'; the commands are " + names);
+      return kBadInput;
+    }
+  }
   std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
   try {
     app.parse(args);
@@ -56,7 +68,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    // One line, in the tool's own voice; long values are cut.
+    std::string what = e.what();
+    if (what.size() > 200) what = what.substr(0, 200) + "...";
+    say(what + " (see 'npuzzle --help')");
     return kBadInput;
   }
 
@@ -64,20 +79,18 @@ int main(int argc, char** argv) {
   try {
     const int code = run_parsed(commands);
     suggest_stronger_tables();
-    return code;
+    return finish_output(code);
   } catch (const npuzzle::InputError& e) {
-    std::cout.flush();
-    clear_progress();
-    fmt::print(stderr, "npuzzle: {}\n", explain(e));
-    return kBadInput;
+    say(explain(e));
+    return finish_output(kBadInput);
   } catch (const npuzzle::CancelledError&) {
-    std::cout.flush();
-    clear_progress();
-    fmt::print(stderr, "npuzzle: interrupted\n");
-    return kInterrupted;
+    say("interrupted");
+    return finish_output(kInterrupted);
+  } catch (const std::bad_alloc&) {
+    say("out of memory");
+    return kFailure;
   } catch (const std::exception& e) {
-    std::cout.flush();
-    fmt::print(stderr, "npuzzle: internal error: {}\n", e.what());
+    say(std::string("internal error: ") + e.what());
     return kFailure;
   }
 }

@@ -1,13 +1,21 @@
 #include "scanner.hpp"
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+
+#include "common.hpp"
 
 namespace npuzzle::cli {
 
 Scanner Scanner::from(std::FILE* file) {
+  check_stdin();
   std::string text;
   char block[1 << 16];
   for (std::size_t n; (n = std::fread(block, 1, sizeof block, file)) > 0;) text.append(block, n);
+  if (std::ferror(file)) {
+    throw InputError(std::string("cannot read the input: ") + std::strerror(errno));
+  }
   return Scanner(std::move(text));
 }
 

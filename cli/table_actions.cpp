@@ -24,7 +24,7 @@ TableSetInfo set_named(std::string_view set) {
 
 int build_tables(std::string_view set) {
   const TableSetInfo info = set_named(set);
-  fmt::print(stderr, "npuzzle: building the {} tables ({})\n", info.name, info.summary);
+  say(fmt::format("building the {} tables ({})", info.name, info.summary));
   const auto began = std::chrono::steady_clock::now();
   solver().build_tables(set);
   clear_progress();

@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -15,6 +17,33 @@ bool is_separator(char c) {
 }
 bool is_blank_token(std::string_view t) {
   return t == "x" || t == "X" || t == "_";
+}
+
+// At most the first 24 characters of a token, with control bytes escaped, for messages.
+std::string shown(std::string_view token) {
+  constexpr std::size_t kShown = 24;
+  std::string out;
+  for (const char c : token.substr(0, kShown)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) {
+      constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  if (token.size() > kShown) out += "...";
+  return out;
+}
+
+void check_cells(std::int64_t rows, std::int64_t cols) {
+  if (rows * cols > kMaxBoardCells) {
+    throw InputError("a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
+                     std::to_string(rows * cols) + " cells; boards have at most " +
+                     std::to_string(kMaxBoardCells));
+  }
 }
 
 std::string_view trim(std::string_view s) {
@@ -55,10 +84,10 @@ Tile parse_tile(std::string_view token) {
   Tile t = 0;
   const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), t);
   if (error == std::errc::result_out_of_range) {
-    throw InputError("tile '" + std::string(token) + "' is too large");
+    throw InputError("tile '" + shown(token) + "' is too large");
   }
   if (error != std::errc{} || end != token.data() + token.size()) {
-    throw InputError("'" + std::string(token) +
+    throw InputError("'" + shown(token) +
                      "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
   }
   return t;
@@ -74,7 +103,12 @@ Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) 
 }
 
 Board parse_json_board(std::string_view text, std::optional<Geometry> size) {
-  const auto doc = nlohmann::json::parse(text, nullptr, false);
+  // Rows of tiles nest two deep; deeper input is refused while it is read, not after.
+  const auto shallow = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+    if (depth > 2) throw InputError("a JSON board is an array of rows of tiles; this one nests deeper");
+    return true;
+  };
+  const auto doc = nlohmann::json::parse(text, shallow, false);
   if (doc.is_discarded()) throw InputError("the board is not valid JSON");
   if (!doc.is_array() || doc.empty()) throw InputError("a JSON board is a non-empty array of rows");
   std::vector<Tile> tiles;
@@ -88,15 +122,21 @@ Board parse_json_board(std::string_view text, std::optional<Geometry> size) {
     }
     for (const auto& cell : row) {
       if (cell.is_number_unsigned()) {
-        tiles.push_back(cell.get<Tile>());
+        const auto value = cell.get<std::uint64_t>();
+        if (value > std::numeric_limits<Tile>::max()) {
+          throw InputError("tile " + std::to_string(value) + " in row " + std::to_string(r + 1) +
+                           " is too large");
+        }
+        tiles.push_back(static_cast<Tile>(value));
       } else if (cell.is_string()) {
         tiles.push_back(parse_tile(cell.get<std::string>()));
       } else {
-        throw InputError("'" + cell.dump() + "' in row " + std::to_string(r + 1) +
+        throw InputError("'" + shown(cell.dump()) + "' in row " + std::to_string(r + 1) +
                          " is not a tile");
       }
     }
   }
+  check_cells(static_cast<std::int64_t>(doc.size()), static_cast<std::int64_t>(cols));
   return finish({static_cast<int>(doc.size()), static_cast<int>(cols)}, std::move(tiles), size);
 }
 
@@ -111,9 +151,12 @@ Geometry parse_geometry(std::string_view text) {
     const auto c = std::from_chars(cols.data(), cols.data() + cols.size(), g.cols);
     const bool whole = r.ec == std::errc{} && r.ptr == rows.data() + rows.size() &&
                        c.ec == std::errc{} && c.ptr == cols.data() + cols.size();
-    if (whole && g.rows >= 1 && g.cols >= 1 && g.rows <= 100000 && g.cols <= 100000) return g;
+    if (whole && g.rows >= 1 && g.cols >= 1) {
+      check_cells(g.rows, g.cols);
+      return g;
+    }
   }
-  throw InputError("size '" + std::string(text) + "' is not of the form RxC (for example 3x4)");
+  throw InputError("size '" + shown(text) + "' is not of the form RxC (for example 3x4)");
 }
 
 namespace {
@@ -193,7 +236,8 @@ Board parse_goal(std::string_view spec, Geometry g) {
   try {
     return parse_board(spec, g);
   } catch (const InputError& e) {
-    throw InputError(std::string("goal: ") + e.what());
+    throw InputError(std::string("the goal is blank-last, blank-first or a board, and as a board: ") +
+                     e.what());
   }
 }
 

@@ -2,6 +2,7 @@
 // and every printed solution replayed by the reference model.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -130,7 +131,7 @@ TEST(JudgePoj1077, ABadPuzzleIsReportedAndTheOthersAnswered) {
   const CliRun r = npuzzle({"judge", "poj1077"},
                            "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 9 x\n1 2 3 x 4 6 7 5 8\n1 2 3");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.out, "rdr\nrdr\n");
+  EXPECT_EQ(r.out, "rdr\nrdr\n");  // a judge writes its answers only
   EXPECT_NE(r.err.find("line 2: '9' is not a tile"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 4: the input ends after 3 of the puzzle's 9 tiles"), std::string::npos)
       << r.err;
@@ -257,7 +258,7 @@ TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
   const CliRun r = npuzzle(
       {"solve"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8\n1 2 3 x 4 6 7 5 5\n1 2 3 x 4 6 7 5 8\n");
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.out, "rdr\nrdr\n");
+  EXPECT_EQ(r.out, "rdr\nerror\nerror\nrdr\n");  // one line out for each line in
   EXPECT_NE(r.err.find("line 2: 8 tiles do not make a square board"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 3: tile 5 appears twice"), std::string::npos) << r.err;
   EXPECT_EQ(npuzzle({"solve"}, "").code, 0);
@@ -342,6 +343,38 @@ struct TempCache {
   std::filesystem::path table = dir / "cube-answers.tbl";
   ~TempCache() { std::filesystem::remove_all(dir); }
 };
+
+// A cache that cannot be written (here a regular file stands where its folder should be): the
+// solve says so once and goes on with the tables in memory.
+TEST(Hostile, AnUnwritableCacheKeepsTablesInMemory) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  std::ofstream(cache.dir / "file") << "not a folder";
+  const CliRun r = npuzzle({"solve", "--goal", "blank-first", kKorfOne},
+                           "", "NPUZZLE_CACHE=" + (cache.dir / "file" / "cache").string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].size(), 57u);
+  EXPECT_NE(r.err.find("keeping tables in memory"), std::string::npos) << r.err;
+}
+
+// A directory or a FIFO where a table file should be: no hang, no table used, no temp left.
+TEST(Hostile, ADirectoryOrFifoAtATablePathIsNotRead) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.table);
+  CliRun r = npuzzle({"judge", "poj3131"}, kCubeSample, cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, kCubeSampleAnswers);
+  r = npuzzle({"cube", "table", "verify"}, "", cache.env);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("not a regular file"), std::string::npos) << r.err;
+  std::filesystem::remove(cache.table);
+  ASSERT_EQ(::mkfifo(cache.table.c_str(), 0600), 0);
+  r = npuzzle({"cube", "table", "verify"}, "", cache.env);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(cache.dir), {}), 1);
+}
 
 TEST(JudgePoj3131, AnswersTheSpecSampleBySearchThenByTableAndRepairsADamagedTable) {
   const TempCache cache;
@@ -508,6 +541,69 @@ TEST(Interrupt, CtrlCStopsASearchCleanly) {
   EXPECT_EQ(r.code, 130) << r.err;
   EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "unknown\n");
+}
+
+}  // namespace
+}  // namespace npuzzle
+
+namespace npuzzle {
+namespace {
+
+// Hostile input: each is refused with one line naming the problem, before any memory is taken,
+// and never crashes or wraps around.
+TEST(Hostile, SizesAndTilesAreCheckedNotWrapped) {
+  CliRun r = npuzzle({"check", "--size", "48145x89209", "1 2 3 4 5 6 7 8 0"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("4294967305 cells"), std::string::npos) << r.err;
+  r = npuzzle({"random", "--size", "65536x65536"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  r = npuzzle({"judge", "leetcode773"}, "[[1,2,3],[4,4294967301,0]]\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("too large"), std::string::npos) << r.err;
+  r = npuzzle({"solve"}, std::string(100000, '[') + std::string(100000, ']') + "\n");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("nests deeper"), std::string::npos) << r.err;
+  r = npuzzle({"solve", std::string(5000, 'q')});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_LT(r.err.size(), 200u) << "a bad token is quoted in full";
+}
+
+TEST(Hostile, OptionNumbersAreCheckedInOneLine) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"random", "-n", "-1"},
+           {"random", "--seed", "99999999999999999999999"},
+           {"solve", "--timeout", "nan", "1 2 3 0"},
+           {"bench", "korf100", "-j", "0"},
+           {"frobnicate"}}) {
+    const CliRun r = npuzzle(args);
+    EXPECT_EQ(r.code, 2) << args[0];
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("npuzzle: ", 0), 0u) << r.err;
+    EXPECT_LT(r.err.size(), 250u) << r.err;
+  }
+}
+
+TEST(Hostile, WriteAndReadErrorsAreNotSilent) {
+  // Each run goes through `sh -c 'exec "$@" REDIRECTION' sh`, after the helper's own redirections.
+  const auto with = [](const std::string& redirection) {
+    return "sh -c 'exec \"$@\" " + redirection + "' sh";
+  };
+  // stdout on a full device: exit 1 and say so; stderr on one: no abort.
+  CliRun r = npuzzle({"random", "-n", "1000"}, "", with(">/dev/full"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("cannot write the output"), std::string::npos) << r.err;
+  r = npuzzle({"solve", "1 2 3 4 5 6 7 8 8"}, "", with("2>/dev/full"));
+  EXPECT_EQ(r.code, 2);
+  // stdin a directory, or closed.
+  r = npuzzle({"solve"}, "", with("</"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("directory"), std::string::npos) << r.err;
+  r = npuzzle({"judge", "poj1077"}, "", with("<&-"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("closed"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -30,6 +30,10 @@ constexpr bool is_vertical(Dir d) {
   return d == Dir::Up || d == Dir::Down;
 }
 
+/// The most cells a board may have (5000 x 5000, the largest AcWing 108 size): a size is
+/// checked against it, in 64 bits, before any memory is taken.
+inline constexpr std::int64_t kMaxBoardCells = 25'000'000;
+
 struct Geometry {
   int rows = 0;
   int cols = 0;
