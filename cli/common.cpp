@@ -10,6 +10,9 @@
 #include <cstdio>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 
 #include "npuzzle/format.hpp"
@@ -194,6 +197,21 @@ void check_stdin() {
     throw InputError("there is no standard input to read from (it is closed)");
   }
   if (S_ISDIR(st.st_mode)) throw InputError("the standard input is a directory, not text");
+}
+
+std::string expand_file_argument(const std::string& arg) {
+  if (arg.size() < 2 || arg.front() != '@') return arg;
+  if (arg[1] == '@') return arg.substr(1);
+  const std::filesystem::path path = arg.substr(1);
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw InputError("'" + arg.substr(0, 60) + "': no such file to read an argument from");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  if (!in && !in.eof()) throw InputError("cannot read " + path.string());
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
 }
 
 ErrorLine error_line(bool json) {

@@ -102,6 +102,9 @@ void report(std::string_view where, std::string_view message);
 int finish_output(int code);
 /// Throws InputError if standard input is closed or a directory (nothing to read boards from).
 void check_stdin();
+/// "@FILE" stands for the text of FILE (its last newline dropped), so that move strings and
+/// boards longer than the system lets one argument be can be given; "@@..." for a literal "@...".
+std::string expand_file_argument(const std::string& arg);
 /// An input error's message, with the command that mends it where there is one.
 std::string explain(const InputError& e);
 

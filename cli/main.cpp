@@ -43,6 +43,12 @@ int main(int argc, char** argv) {
   // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
   // keeps one whole, and the board parser ignores it.
   std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    for (auto& a : args) a = expand_file_argument(a);
+  } catch (const npuzzle::InputError& e) {
+    say(e.what());
+    return kBadInput;
+  }
   for (auto& a : args) {
     if (a.size() > 1 && a.front() == '[' && a.back() == ']') a.insert(a.begin(), ' ');
   }

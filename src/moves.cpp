@@ -7,6 +7,16 @@
 namespace npuzzle {
 namespace {
 
+// A character for a message: quoted, or as a byte value when it would not print.
+std::string shown_char(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u < 0x20 || u >= 0x7F) return "byte " + std::to_string(u);
+  return std::string("'") + c + "'";
+}
+
+}  // namespace
+namespace {
+
 // In tile notation the letter names the moved tile's direction: the opposite of the blank's.
 Dir in_notation(Dir blank_dir, Notation notation) {
   return notation == Notation::Blank ? blank_dir : reverse(blank_dir);
@@ -49,8 +59,8 @@ std::vector<Dir> parse_moves(std::string_view text, Notation notation) {
       case '\r':
         continue;
       default:
-        throw InputError("move " + std::to_string(i + 1) + " is '" + std::string(1, text[i]) +
-                         "', not one of u, d, l, r");
+        throw InputError("move " + std::to_string(i + 1) + " is " + shown_char(text[i]) +
+                         ", not one of u, d, l, r");
     }
     moves.push_back(in_notation(d, notation));
   }

@@ -608,3 +608,28 @@ TEST(Hostile, WriteAndReadErrorsAreNotSilent) {
 
 }  // namespace
 }  // namespace npuzzle
+
+namespace npuzzle {
+namespace {
+
+// Arguments past the system's limit for one argument come from a file: @FILE.
+TEST(Hostile, AMoveStringFromAFile) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("npuzzle-moves-" + std::to_string(::getpid()) + ".txt");
+  std::string moves(200000, 'u');  // 200,000 moves, up and down, back where it started
+  for (std::size_t i = 1; i < moves.size(); i += 2) moves[i] = 'd';
+  std::ofstream(path) << moves << "rdr\n";
+  // Built with insert: g++ 12 warns falsely on "@" + std::string here.
+  std::string at_path = path.string();
+  at_path.insert(at_path.begin(), '@');
+  CliRun r = npuzzle({"verify", "1 2 3 x 4 6 7 5 8", at_path});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "valid: reaches the goal in 200003 moves\n");
+  std::filesystem::remove(path);
+  r = npuzzle({"verify", "1 2 3 x 4 6 7 5 8", at_path});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no such file"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace npuzzle
