@@ -125,7 +125,8 @@ int run_bench(BenchFlags& f) {
           s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-",
           ok                                 ? "ok"
           : s.status == SearchStatus::Solved ? "WRONG"
-                                             : "budget", s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
+                                             : "budget",
+          s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds));
     }
   }
   const std::string method = fmt::format(

@@ -17,18 +17,21 @@ struct CheckFlags {
 };
 
 int run_check(CheckFlags& f) {
-  return for_each_board(f.board, f.boards.geometry(), [&](const Board& board, const std::string&) {
-    const bool ok = solver().check(board, f.boards.goal_for(board.geometry));
-    if (f.json) {
-      std::cout << nlohmann::json{{"board", board_json(board)},
-                                  {"size", board.geometry.name()},
-                                  {"solvable", ok}}
-                       .dump()
-                << '\n';
-    } else {
-      std::cout << (ok ? "solvable\n" : "unsolvable\n");
-    }
-  }, error_line(f.json));
+  return for_each_board(
+      f.board, f.boards.geometry(),
+      [&](const Board& board, const std::string&) {
+        const bool ok = solver().check(board, f.boards.goal_for(board.geometry));
+        if (f.json) {
+          std::cout << nlohmann::json{{"board", board_json(board)},
+                                      {"size", board.geometry.name()},
+                                      {"solvable", ok}}
+                           .dump()
+                    << '\n';
+        } else {
+          std::cout << (ok ? "solvable\n" : "unsolvable\n");
+        }
+      },
+      error_line(f.json));
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ int run_hint(HintFlags& f) {
   const Notation notation = f.output.notation_value();
   bool gave_up = false;
   const int code = for_each_board(
-      f.board, f.boards.geometry(), [&](const Board& board, const std::string& where) {
+      f.board, f.boards.geometry(),
+      [&](const Board& board, const std::string& where) {
         const Hint h = solver().hint(board, f.boards.goal_for(board.geometry), f.search.options());
         clear_progress();
         const bool solved = h.status == SearchStatus::Solved;
@@ -52,7 +53,8 @@ int run_hint(HintFlags& f) {
           report(where, fmt::format("no answer: {} reached (the distance is at least {})",
                                     describe(h.status), h.lower_bound));
         }
-      }, error_line(f.output.json));
+      },
+      error_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

@@ -24,7 +24,8 @@ int run_solve(SolveFlags& f) {
   Plans plans(f.boards, f.search);
   bool gave_up = false;
   const int code = for_each_board(
-      f.board, f.boards.geometry(), [&](const Board& board, const std::string& where) {
+      f.board, f.boards.geometry(),
+      [&](const Board& board, const std::string& where) {
         const Solver::Plan& plan = plans.for_board(board);
         const Board& goal = plan.goal();
         const Solution s = plan.solve(board);
@@ -54,7 +55,8 @@ int run_solve(SolveFlags& f) {
                                       human_seconds(s.stats.seconds), s.lower_bound));
           }
         }
-      }, error_line(f.output.json));
+      },
+      error_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

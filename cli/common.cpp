@@ -1,19 +1,18 @@
 #include "common.hpp"
 
 #include <fmt/format.h>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 
 #include "npuzzle/format.hpp"
 #include "session.hpp"
@@ -89,7 +88,9 @@ const CLI::Validator kFiniteNonNegative(
 
 }  // namespace
 
-const CLI::Validator& whole_non_negative() { return kWholeNonNegative; }
+const CLI::Validator& whole_non_negative() {
+  return kWholeNonNegative;
+}
 
 void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   if (with_methods) {
@@ -184,8 +185,8 @@ int finish_output(int code) {
   std::cout.flush();
   errno = 0;
   if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    say(fmt::format("cannot write the output{}", errno != 0 ? std::string(": ") + std::strerror(errno)
-                                                            : std::string()));
+    say(fmt::format("cannot write the output{}",
+                    errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
     return kFailure;
   }
   return code;
@@ -217,8 +218,9 @@ std::string expand_file_argument(const std::string& arg) {
 ErrorLine error_line(bool json) {
   return [json](const std::string& where, const std::string& message) {
     if (json) {
-      std::cout << nlohmann::json{{"where", where}, {"status", "error"}, {"message", message}}.dump()
-                << '\n';
+      std::cout
+          << nlohmann::json{{"where", where}, {"status", "error"}, {"message", message}}.dump()
+          << '\n';
     } else {
       std::cout << "error\n";
     }

@@ -7,13 +7,24 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace npuzzle::cli {
 
 class Scanner {
  public:
-  explicit Scanner(std::string text) : text_(std::move(text)) {}
+  /// The whole of `file`: mapped where it is a regular file (no copy), else read.
   static Scanner from(std::FILE* file);
+  Scanner(Scanner&& other) noexcept
+      : owned_(std::move(other.owned_)),
+        mapped_(std::exchange(other.mapped_, {})),
+        text_(mapped_.empty() ? std::string_view(owned_) : mapped_),
+        pos_(other.pos_),
+        line_(other.line_) {}
+  Scanner(const Scanner&) = delete;
+  Scanner& operator=(const Scanner&) = delete;
+  Scanner& operator=(Scanner&&) = delete;
+  ~Scanner();
 
   /// Skips whitespace; false at the end of the input.
   bool skip_space() {
@@ -38,7 +49,14 @@ class Scanner {
   int line() const { return line_; }
 
  private:
-  std::string text_;
+  Scanner(std::string owned, std::string_view mapped)
+      : owned_(std::move(owned)),
+        mapped_(mapped),
+        text_(mapped_.empty() ? std::string_view(owned_) : mapped_) {}
+
+  std::string owned_;
+  std::string_view mapped_;  // a mapping of the input file, unmapped by the destructor
+  std::string_view text_;
   std::size_t pos_ = 0;
   int line_ = 1;
 };

@@ -105,7 +105,8 @@ Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) 
 Board parse_json_board(std::string_view text, std::optional<Geometry> size) {
   // Rows of tiles nest two deep; deeper input is refused while it is read, not after.
   const auto shallow = [](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
-    if (depth > 2) throw InputError("a JSON board is an array of rows of tiles; this one nests deeper");
+    if (depth > 2)
+      throw InputError("a JSON board is an array of rows of tiles; this one nests deeper");
     return true;
   };
   const auto doc = nlohmann::json::parse(text, shallow, false);
@@ -236,8 +237,8 @@ Board parse_goal(std::string_view spec, Geometry g) {
   try {
     return parse_board(spec, g);
   } catch (const InputError& e) {
-    throw InputError(std::string("the goal is blank-last, blank-first or a board, and as a board: ") +
-                     e.what());
+    throw InputError(
+        std::string("the goal is blank-last, blank-first or a board, and as a board: ") + e.what());
   }
 }
 

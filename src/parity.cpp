@@ -36,20 +36,20 @@ bool solvable(const Board& board, const Board& goal) {
   std::array<Cell, kSmall> small_cell;
   std::array<bool, kSmall> small_visited{};
   std::vector<Cell> large_cell;
-  std::vector<bool> large_visited;
+  std::vector<std::uint8_t> large_visited;  // bytes: read and written at random, bits cost more
   Cell* goal_cell = small_cell.data();
   if (n > kSmall) {
     large_cell.resize(n);
-    large_visited.assign(n, false);
+    large_visited.assign(n, 0);
     goal_cell = large_cell.data();
   }
   for (std::size_t c = 0; c < n; ++c) goal_cell[goal.tiles[c]] = static_cast<Cell>(c);
   const auto visited = [&](std::size_t c) -> bool {
-    return n > kSmall ? large_visited[c] : small_visited[c];
+    return n > kSmall ? large_visited[c] != 0 : small_visited[c];
   };
   const auto visit = [&](std::size_t c) {
     if (n > kSmall) {
-      large_visited[c] = true;
+      large_visited[c] = 1;
     } else {
       small_visited[c] = true;
     }

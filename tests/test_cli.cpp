@@ -350,8 +350,8 @@ TEST(Hostile, AnUnwritableCacheKeepsTablesInMemory) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);
   std::ofstream(cache.dir / "file") << "not a folder";
-  const CliRun r = npuzzle({"solve", "--goal", "blank-first", kKorfOne},
-                           "", "NPUZZLE_CACHE=" + (cache.dir / "file" / "cache").string());
+  const CliRun r = npuzzle({"solve", "--goal", "blank-first", kKorfOne}, "",
+                           "NPUZZLE_CACHE=" + (cache.dir / "file" / "cache").string());
   ASSERT_EQ(r.code, 0) << r.err;
   const auto out = lines(r.out);
   ASSERT_EQ(out.size(), 1u);
@@ -571,12 +571,12 @@ TEST(Hostile, SizesAndTilesAreCheckedNotWrapped) {
 }
 
 TEST(Hostile, OptionNumbersAreCheckedInOneLine) {
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {"random", "-n", "-1"},
-           {"random", "--seed", "99999999999999999999999"},
-           {"solve", "--timeout", "nan", "1 2 3 0"},
-           {"bench", "korf100", "-j", "0"},
-           {"frobnicate"}}) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"random", "-n", "-1"},
+                                             {"random", "--seed", "99999999999999999999999"},
+                                             {"solve", "--timeout", "nan", "1 2 3 0"},
+                                             {"bench", "korf100", "-j", "0"},
+                                             {"frobnicate"}}) {
     const CliRun r = npuzzle(args);
     EXPECT_EQ(r.code, 2) << args[0];
     EXPECT_EQ(r.out, "");
