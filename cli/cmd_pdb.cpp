@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -27,8 +28,15 @@ int run_pdb(const PdbFlags& f) {
     std::cout << "cache: " << cache_directory().string() << '\n';
     return kOk;
   }
-  if (f.set.empty() || f.set == "cube") {
-    throw InputError("name a set: " + f.action + " SET (see 'npuzzle pdb list')");
+  std::vector<std::string> sets;  // the pattern database sets: every set but the cube's
+  for (const auto& info : solver().table_sets()) {
+    if (info.serves != "cube") sets.push_back(info.name);
+  }
+  if (std::find(sets.begin(), sets.end(), f.set) == sets.end()) {
+    throw InputError(fmt::format(
+        "{}: {} (see 'npuzzle pdb list')",
+        f.set.empty() ? "name a set" : "no set '" + f.set.substr(0, 40) + "'; the sets are",
+        fmt::join(sets, ", ")));
   }
   if (f.action == "build") return build_tables(f.set);
   if (f.action == "remove") return remove_tables(f.set);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <mutex>
 #include <random>
 #include <set>
 
@@ -243,6 +245,30 @@ TEST(Solver, ManyBoardsOnTwoThreadsGetTheAnswersOfOne) {
     EXPECT_EQ(together[i].moves, alone.moves);
     expect_replays(boards[i], goal, together[i]);
   }
+}
+
+// Two threads that both need the light set at once: one builds it, the other waits for it, and
+// both answers are exact.
+TEST(Solver, ThreadsThatNeedTheSameTablesShareOneBuild) {
+  std::vector<std::string> notes;
+  std::mutex notes_mutex;
+  SolverConfig config = quiet(std::make_shared<MemoryStore>());
+  config.note = [&](std::string_view line) {
+    const std::lock_guard lock(notes_mutex);
+    notes.emplace_back(line);
+  };
+  const Solver solver(std::move(config));
+  const Board goal = Board::blank_first({4, 4});
+  const std::vector<Board> boards{parse_board("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"),
+                                  parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")};
+  const auto solutions = solver.solve_all(boards, solver.plan(goal), 2);
+  EXPECT_EQ(solutions[0].moves.size(), 46u);
+  EXPECT_EQ(solutions[1].moves.size(), 57u);
+  for (std::size_t i = 0; i < boards.size(); ++i) expect_replays(boards[i], goal, solutions[i]);
+  const auto builds = std::count_if(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("is ready") != std::string::npos;
+  });
+  EXPECT_EQ(builds, 1);
 }
 
 TEST(Solver, HintVerifyAndCheckSpeakForTheSameBoard) {

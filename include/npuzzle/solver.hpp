@@ -197,8 +197,10 @@ class Solver {
   /// Removes a set's tables from the store; returns where each was, and whether it was there.
   std::vector<std::pair<std::string, bool>> remove_tables(std::string_view set);
 
- private:
+  /// What a Solver owns; defined inside the library only.
   struct Impl;
+
+ private:
   std::unique_ptr<Impl> impl_;
 };
 

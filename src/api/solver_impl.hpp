@@ -34,11 +34,6 @@ struct Solver::Impl {
   bool answers_looked_up = false;
   std::shared_ptr<const cube::AnswerTable> answers;  // null: not in the store
 
-  /// The store to read a table from: the fallback once the store has failed and holds it.
-  const TableStore& source(std::string_view key) const {
-    return store_failed_ && fallback.contains(key) ? static_cast<const TableStore&>(fallback)
-                                                   : *store;
-  }
   void note(std::string_view line) const {
     if (config.note) config.note(line);
   }

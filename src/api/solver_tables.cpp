@@ -1,14 +1,11 @@
-// The Solver's table management: the pattern database sets and the cube answer table, listed,
-// built, verified and removed by name.
+// The Solver's table management: every table set registered once (each pattern database set of
+// pdb_set.hpp, and the cube answer table), then listed, built, verified and removed by name.
+
+#include <functional>
 
 #include "solver_impl.hpp"
 
 namespace npuzzle {
-namespace {
-
-constexpr std::string_view kCubeSet = "cube";
-
-}  // namespace
 
 const PdbSetSpec& pdb_set_named(std::string_view name) {
   std::string names;
@@ -22,102 +19,138 @@ const PdbSetSpec& pdb_set_named(std::string_view name) {
 
 namespace {
 
-std::vector<std::string> keys_of(std::string_view set) {
-  if (set == kCubeSet) return {std::string(cube::AnswerTable::kKey)};
+/// A set of tables, as the solver manages it. Builds run with the solver's lock held.
+struct TableSetEntry {
+  std::string name, serves, summary;
   std::vector<std::string> keys;
-  for (const auto& d : PdbSet::descriptors(pdb_set_named(set))) keys.push_back(d.file_name());
-  return keys;
+  /// Builds every table, keeps it in the store and in the solver's cache.
+  std::function<void(Solver::Impl&)> build;
+  /// Reads table `i` (one per key), throwing TableFileError if it is missing or damaged.
+  std::function<void(const TableStore&, std::size_t i)> load;
+  /// Drops what the solver keeps of the set.
+  std::function<void(Solver::Impl&)> forget;
+};
+
+void progress(const Solver::Impl& m, std::string_view table, int step, std::uint64_t count) {
+  if (m.config.build_progress) m.config.build_progress(table, step, count);
+}
+
+TableSetEntry pdb_entry(const PdbSetSpec& spec) {
+  std::vector<std::string> keys;
+  for (const auto& d : PdbSet::descriptors(spec)) keys.push_back(d.file_name());
+  return {spec.name,
+          spec.geometry.name(),
+          spec.summary,
+          keys,
+          [&spec](Solver::Impl& m) {
+            std::vector<PatternDatabase> tables;
+            for (const auto& d : PdbSet::descriptors(spec)) {
+              const std::string key = d.file_name();
+              tables.push_back(PatternDatabase::build(
+                  d, m.config.threads,
+                  [&](int depth, std::uint64_t reached) { progress(m, key, depth, reached); },
+                  m.config.cancel));
+              tables.back().save(*m.store);
+            }
+            m.pdb_sets[spec.name] = std::make_shared<const PdbSet>(spec, std::move(tables));
+          },
+          [&spec](const TableStore& store, std::size_t i) {
+            PatternDatabase::load(PdbSet::descriptors(spec)[i], store);
+          },
+          [&spec](Solver::Impl& m) { m.pdb_sets.erase(spec.name); }};
+}
+
+TableSetEntry cube_entry() {
+  return {
+      "cube",
+      "cube",
+      "the answers to all 531,441 POJ 3131 datasets: 0.5 MB, built in about a second",
+      {std::string(cube::AnswerTable::kKey)},
+      [](Solver::Impl& m) {
+        auto table = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::build(
+            m.config.threads, [&](int done) { progress(m, "cube", done, 9); }, m.config.cancel));
+        table->save(*m.store);
+        m.answers = std::move(table);
+        m.answers_looked_up = true;
+      },
+      [](const TableStore& store, std::size_t) { cube::AnswerTable::load(store); },
+      [](Solver::Impl& m) {
+        m.answers.reset();
+        m.answers_looked_up = false;
+      }};
+}
+
+/// Every table set; adding one is adding it here.
+const std::vector<TableSetEntry>& table_set_entries() {
+  static const std::vector<TableSetEntry> entries = [] {
+    std::vector<TableSetEntry> out;
+    for (const auto& spec : known_pdb_sets()) out.push_back(pdb_entry(spec));
+    out.push_back(cube_entry());
+    return out;
+  }();
+  return entries;
+}
+
+const TableSetEntry& entry_named(std::string_view name) {
+  std::string names;
+  for (const auto& e : table_set_entries()) {
+    if (e.name == name) return e;
+    names += (names.empty() ? "" : ", ") + e.name;
+  }
+  throw InputError("no table set '" + std::string(name.substr(0, 40)) + "' (known: " + names + ")");
 }
 
 }  // namespace
 
 std::vector<TableSetInfo> Solver::table_sets() const {
   std::vector<TableSetInfo> out;
-  const auto present = [&](const std::vector<std::string>& keys) {
-    return std::all_of(keys.begin(), keys.end(),
-                       [&](const std::string& k) { return impl_->store->contains(k); });
-  };
-  for (const auto& spec : known_pdb_sets()) {
-    auto keys = keys_of(spec.name);
-    out.push_back({spec.name, spec.geometry.name(), spec.summary, present(keys), keys});
+  for (const auto& e : table_set_entries()) {
+    const bool present = std::all_of(e.keys.begin(), e.keys.end(), [&](const std::string& k) {
+      return impl_->store->contains(k);
+    });
+    out.push_back({e.name, e.serves, e.summary, present, e.keys});
   }
-  auto keys = keys_of(kCubeSet);
-  out.push_back({std::string(kCubeSet), "cube",
-                 "the answers to all 531,441 POJ 3131 datasets: 0.5 MB, built in about a second",
-                 present(keys), keys});
   return out;
 }
 
 std::vector<std::string> Solver::table_set_names(std::string_view serves) {
-  if (serves == kCubeSet) return {std::string(kCubeSet)};
   std::vector<std::string> names;
-  for (const auto& spec : known_pdb_sets()) {
-    if (spec.geometry.name() == serves) names.push_back(spec.name);
+  for (const auto& e : table_set_entries()) {
+    if (e.serves == serves) names.push_back(e.name);
   }
   return names;
 }
 
 void Solver::build_tables(std::string_view set) {
-  Impl& m = *impl_;
-  const std::lock_guard lock(m.mutex);
-  const auto progress = [&](std::string_view table, int step, std::uint64_t count) {
-    if (m.config.build_progress) m.config.build_progress(table, step, count);
-  };
-  if (set == kCubeSet) {
-    auto table = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::build(
-        m.config.threads, [&](int done) { progress(kCubeSet, done, 9); }, m.config.cancel));
-    table->save(*m.store);
-    m.answers = std::move(table);
-    m.answers_looked_up = true;
-    return;
-  }
-  const PdbSetSpec& spec = pdb_set_named(set);
-  std::vector<PatternDatabase> tables;
-  for (const auto& d : PdbSet::descriptors(spec)) {
-    const std::string key = d.file_name();
-    tables.push_back(PatternDatabase::build(
-        d, m.config.threads,
-        [&](int depth, std::uint64_t reached) { progress(key, depth, reached); }, m.config.cancel));
-    tables.back().save(*m.store);
-  }
-  m.pdb_sets[spec.name] = std::make_shared<const PdbSet>(spec, std::move(tables));
+  const TableSetEntry& e = entry_named(set);
+  const std::lock_guard lock(impl_->mutex);
+  e.build(*impl_);
 }
 
 std::vector<TableCheck> Solver::verify_tables(std::string_view set) const {
+  const TableSetEntry& e = entry_named(set);
   std::vector<TableCheck> out;
-  const TableStore& store = *impl_->store;
-  const auto check = [&](const std::string& key, const auto& load) {
-    TableCheck c{store.where(key), true, {}};
+  for (std::size_t i = 0; i < e.keys.size(); ++i) {
+    TableCheck c{impl_->store->where(e.keys[i]), true, {}};
     try {
-      load();
-    } catch (const TableFileError& e) {
+      e.load(*impl_->store, i);
+    } catch (const TableFileError& error) {
       c.ok = false;
-      c.problem = e.what();
+      c.problem = error.what();
     }
     out.push_back(std::move(c));
-  };
-  if (set == kCubeSet) {
-    check(std::string(cube::AnswerTable::kKey), [&] { cube::AnswerTable::load(store); });
-    return out;
-  }
-  for (const auto& d : PdbSet::descriptors(pdb_set_named(set))) {
-    check(d.file_name(), [&] { PatternDatabase::load(d, store); });
   }
   return out;
 }
 
 std::vector<std::pair<std::string, bool>> Solver::remove_tables(std::string_view set) {
-  Impl& m = *impl_;
-  const auto keys = keys_of(set);
-  const std::lock_guard lock(m.mutex);
-  if (set == kCubeSet) {
-    m.answers.reset();
-    m.answers_looked_up = false;
-  } else {
-    m.pdb_sets.erase(std::string(set));
-  }
+  const TableSetEntry& e = entry_named(set);
+  const std::lock_guard lock(impl_->mutex);
+  e.forget(*impl_);
   std::vector<std::pair<std::string, bool>> out;
-  for (const auto& key : keys) out.emplace_back(m.store->where(key), m.store->remove(key));
+  for (const auto& key : e.keys) {
+    out.emplace_back(impl_->store->where(key), impl_->store->remove(key));
+  }
   return out;
 }
 
