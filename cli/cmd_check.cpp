@@ -19,14 +19,12 @@ struct CheckFlags {
 int run_check(CheckFlags& f) {
   return for_each_board(
       f.board, f.boards.geometry(),
-      [&](const Board& board, const std::string&) {
+      [&](const Board& board, const std::string& where) {
         const bool ok = solver().check(board, f.boards.goal_for(board.geometry));
         if (f.json) {
-          std::cout << nlohmann::json{{"board", board_json(board)},
-                                      {"size", board.geometry.name()},
-                                      {"solvable", ok}}
-                           .dump()
-                    << '\n';
+          print_json(
+              {{"board", board_json(board)}, {"size", board.geometry.name()}, {"solvable", ok}},
+              where);
         } else {
           std::cout << (ok ? "solvable\n" : "unsolvable\n");
         }

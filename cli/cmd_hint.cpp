@@ -30,16 +30,13 @@ int run_hint(HintFlags& f) {
         const bool solved = h.status == SearchStatus::Solved;
         const std::string next = h.next ? format_moves(std::span(&*h.next, 1), notation) : "";
         if (f.output.json) {
-          std::cout << nlohmann::json{{"board", board_json(board)},
-                                      {"status", describe(h.status)},
-                                      {"distance", solved ? nlohmann::json(h.distance)
-                                                          : nlohmann::json(nullptr)},
-                                      {"next",
-                                       h.next ? nlohmann::json(next) : nlohmann::json(nullptr)},
-                                      {"optimal", h.optimal},
-                                      {"lower_bound", h.lower_bound}}
-                           .dump()
-                    << '\n';
+          print_json({{"board", board_json(board)},
+                      {"status", describe(h.status)},
+                      {"distance", solved ? nlohmann::json(h.distance) : nlohmann::json(nullptr)},
+                      {"next", h.next ? nlohmann::json(next) : nlohmann::json(nullptr)},
+                      {"optimal", h.optimal},
+                      {"lower_bound", h.lower_bound}},
+                     where);
         } else if (!solved) {
           std::cout << (h.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
         } else if (!h.next) {

@@ -31,7 +31,7 @@ int run_solve(SolveFlags& f) {
         const Solution s = plan.solve(board);
         clear_progress();
         if (f.output.json) {
-          std::cout << solution_json(board, goal, s, notation).dump() << '\n';
+          print_json(solution_json(board, goal, s, notation), where);
         } else {
           switch (s.status) {
             case SearchStatus::Solved:

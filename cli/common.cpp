@@ -215,12 +215,16 @@ std::string expand_file_argument(const std::string& arg) {
   return text;
 }
 
+void print_json(nlohmann::json object, const std::string& where) {
+  constexpr std::string_view kLine = "line ";
+  if (where.starts_with(kLine)) object["line"] = std::stoi(where.substr(kLine.size()));
+  std::cout << object.dump() << '\n';
+}
+
 ErrorLine error_line(bool json) {
   return [json](const std::string& where, const std::string& message) {
     if (json) {
-      std::cout
-          << nlohmann::json{{"where", where}, {"status", "error"}, {"message", message}}.dump()
-          << '\n';
+      print_json({{"status", "error"}, {"message", message}}, where);
     } else {
       std::cout << "error\n";
     }

@@ -108,6 +108,10 @@ std::string expand_file_argument(const std::string& arg);
 /// An input error's message, with the command that mends it where there is one.
 std::string explain(const InputError& e);
 
+/// A JSON line of a batch, with the input line it answers ("line": N) where the board came from
+/// stdin, written to stdout.
+void print_json(nlohmann::json object, const std::string& where);
+
 /// What a batch prints on stdout for an input line it could not answer, so that output lines
 /// stay matched to input lines.
 using ErrorLine = std::function<void(const std::string& where, const std::string& message)>;
