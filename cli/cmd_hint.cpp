@@ -41,8 +41,12 @@ int run_hint(HintFlags& f) {
           std::cout << (h.status == SearchStatus::NoSolution ? "unsolvable\n" : "unknown\n");
         } else if (!h.next) {
           std::cout << "distance 0: already at the goal\n";
-        } else {
+        } else if (h.optimal) {
           std::cout << fmt::format("distance {}, next move {}\n", h.distance, next);
+        } else {
+          std::cout << fmt::format(
+              "distance {} to {}, next move {} (of a {}-move solution, not proven shortest)\n",
+              h.lower_bound, h.distance, next, h.distance);
         }
         if (!solved && h.status != SearchStatus::NoSolution &&
             h.status != SearchStatus::Cancelled) {
@@ -60,7 +64,10 @@ int run_hint(HintFlags& f) {
 Command add_hint(CLI::App& root) {
   auto f = std::make_shared<HintFlags>();
   auto* app = root.add_subcommand(
-      "hint", "Print each board's distance to the goal and a first move of a shortest solution");
+      "hint",
+      "Print each board's distance to the goal and a first move of a shortest solution; where "
+      "no shortest solution is found within the budget (large boards), the range the distance "
+      "lies in and the first move of the best solution found");
   add_board_argument(*app, f->board);
   f->boards.add_to(*app);
   f->search.add_to(*app, true);

@@ -66,8 +66,11 @@ Command add_solve(CLI::App& root) {
   auto f = std::make_shared<SolveFlags>();
   auto* app = root.add_subcommand(
       "solve",
-      "Print a shortest move string for each board (from the arguments, or one per line on "
-      "stdin), 'unsolvable' if the goal cannot be reached, or 'unknown' if the budget ran out");
+      "Print a move string for each board (from the arguments, or one per line on stdin), or "
+      "'unsolvable' if the goal cannot be reached. With --algo auto it is a shortest one where "
+      "an exact search finishes within the budget, and otherwise (large boards) the fast "
+      "solver's, not proven shortest: --stats and --json say which, with a lower bound. "
+      "'unknown' only where no answer fits the budget");
   add_board_argument(*app, f->board);
   f->boards.add_to(*app);
   f->search.add_to(*app, true);

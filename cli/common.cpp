@@ -94,9 +94,12 @@ const CLI::Validator& whole_non_negative() {
 
 void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   if (with_methods) {
-    app.add_option("--algo", algorithm,
-                   "auto (the distance table up to 9 cells, idastar beyond), or one of:" +
-                       described(Solver::algorithms()))
+    app.add_option(
+           "--algo", algorithm,
+           "auto (the distance table up to 10 cells; idastar beyond, handing over to fast where "
+           "the budget ends, with at most 1,000,000 nodes past 5x5; fast past 256 cells), "
+           "or one of:" +
+               described(Solver::algorithms()))
         ->check(CLI::IsMember(names_of(Solver::algorithms())))
         ->capture_default_str();
     app.add_option("--heuristic", heuristic,
@@ -301,9 +304,11 @@ std::string stats_line(const Solution& s) {
   }
   return fmt::format(
       "stats: length {}, algorithm {}, expanded {}, generated {}, time {}, memory {}",
-      s.status == SearchStatus::Solved
+      s.status != SearchStatus::Solved
+          ? fmt::format("{} (at least {})", describe(s.status), s.lower_bound)
+      : s.optimal
           ? std::to_string(s.moves.size())
-          : fmt::format("{} (at least {})", describe(s.status), s.lower_bound),
+          : fmt::format("{} (not proven shortest; at least {})", s.moves.size(), s.lower_bound),
       method, s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
       human_bytes(s.stats.peak_bytes));
 }

@@ -42,22 +42,16 @@ int Manhattan::evaluate(std::span<const SmallTile> tiles, Memo&) const {
 
 int LinearConflict::line_cost(std::span<const SmallTile> tiles, int line, bool is_row) const {
   const Geometry g = layout_->geometry();
-  const int length = is_row ? g.cols : g.rows;
-  // Longest increasing run (patience sorting) of the home positions of the line's at-home tiles.
   std::array<int, kMaxSearchCells> piles;
-  int at_home = 0, lis = 0;
-  for (int i = 0; i < length; ++i) {
-    const Cell c = is_row ? g.at(line, i) : g.at(i, line);
-    const SmallTile t = tiles[static_cast<std::size_t>(c)];
-    if (t == kBlank) continue;
-    if ((is_row ? layout_->home_row(t) : layout_->home_col(t)) != line) continue;
-    const int home = is_row ? layout_->home_col(t) : layout_->home_row(t);
-    ++at_home;
-    const auto pile = std::lower_bound(piles.begin(), piles.begin() + lis, home) - piles.begin();
-    piles[static_cast<std::size_t>(pile)] = home;
-    if (pile == lis) ++lis;
-  }
-  return 2 * (at_home - lis);
+  return line_conflict_moves(
+      is_row ? g.cols : g.rows,
+      [&](int i) {
+        const SmallTile t = tiles[static_cast<std::size_t>(is_row ? g.at(line, i) : g.at(i, line))];
+        if (t == kBlank || (is_row ? layout_->home_row(t) : layout_->home_col(t)) != line)
+          return -1;
+        return is_row ? layout_->home_col(t) : layout_->home_row(t);
+      },
+      piles);
 }
 
 int LinearConflict::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {

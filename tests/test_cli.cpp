@@ -248,10 +248,34 @@ TEST(Solve, JsonStatsAndTileNotation) {
 }
 
 TEST(Solve, ABudgetGivesUpClearly) {
-  const CliRun r = npuzzle({"solve", "--max-nodes", "100", "--goal", "blank-first", kKorfOne});
+  const CliRun r = npuzzle(
+      {"solve", "--algo", "idastar", "--max-nodes", "100", "--goal", "blank-first", kKorfOne});
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.out, "unknown\n");
   EXPECT_NE(r.err.find("node limit reached after 100 expanded nodes"), std::string::npos) << r.err;
+}
+
+// Auto hands a search that runs out of budget over to the fast solver: an answer, marked.
+TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
+  const CliRun r = npuzzle({"solve", "--json", "--max-nodes", "100", "--goal", "blank-first",
+                            "--heuristic", "linear-conflict", kKorfOne});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_EQ(j["optimal"], false);
+  EXPECT_EQ(j["algorithm"], "fast");
+  EXPECT_LE(j["lower_bound"].get<int>(), 57);
+  EXPECT_GT(j["length"].get<int>(), 57);
+  expect_solves(reference::encode(parse_board(kKorfOne).tiles), j["moves"],
+                reference::encode(Board::blank_first({4, 4}).tiles), 4, 4);
+  const CliRun stats = npuzzle({"solve", "--stats", "--size", "12x12", "--max-nodes", "1000"},
+                               npuzzle({"random", "--size", "12x12", "--seed", "3"}).out);
+  ASSERT_EQ(stats.code, 0) << stats.err;
+  EXPECT_NE(stats.out.find("(not proven shortest; at least "), std::string::npos) << stats.out;
+  const CliRun hint = npuzzle({"hint", "--size", "12x12", "--max-nodes", "1000"},
+                              npuzzle({"random", "--size", "12x12", "--seed", "3"}).out);
+  ASSERT_EQ(hint.code, 0) << hint.err;
+  EXPECT_NE(hint.out.find("not proven shortest"), std::string::npos) << hint.out;
 }
 
 TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
@@ -319,7 +343,8 @@ TEST(Compare, EveryMethodFindsTheSameLength) {
   const CliRun r = npuzzle({"compare", "--json", "8 6 7 2 5 4 3 0 1"});
   ASSERT_EQ(r.code, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j["runs"].size(), 9u);  // table, bfs, bibfs, and astar/idastar with 3 estimates each
+  // table, fast (exact up to 3x3), bfs, bibfs, and astar/idastar with 3 estimates each
+  ASSERT_EQ(j["runs"].size(), 10u);
   for (const auto& run : j["runs"]) {
     EXPECT_EQ(run["length"], 31) << run.dump();
     expect_solves(reference::encode(parse_board("8 6 7 2 5 4 3 0 1").tiles), run["moves"],

@@ -26,10 +26,10 @@ SolverConfig quiet(std::shared_ptr<TableStore> store, bool build_light = true) {
 }
 
 void expect_replays(const Board& board, const Board& goal, const Solution& s) {
-  std::string state = reference::encode(board.tiles);
-  ASSERT_TRUE(reference::replay(state, format_moves(s.moves, Notation::Blank), board.geometry.rows,
+  std::vector<Tile> tiles = board.tiles;
+  ASSERT_TRUE(reference::replay(tiles, format_moves(s.moves, Notation::Blank), board.geometry.rows,
                                 board.geometry.cols));
-  EXPECT_EQ(state, reference::encode(goal.tiles));
+  EXPECT_EQ(tiles, goal.tiles);
 }
 
 // The whole 8-puzzle through one plan: every one of the 181,440 boards that can reach the
@@ -226,9 +226,70 @@ TEST(Solver, CompareRunsEveryMethodThatServesTheBoard) {
   EXPECT_EQ(runs.size(), expected);
   EXPECT_EQ(heard, static_cast<int>(runs.size()));
   for (const auto& s : runs) {
+    // The fast solver too: up to 3x3 it solves the whole board exactly.
+    EXPECT_TRUE(s.optimal) << s.algorithm;
     EXPECT_EQ(s.moves.size(), 31u) << s.algorithm << " " << s.heuristic;
     expect_replays(board, goal, s);
   }
+}
+
+// Auto answers every board: past 256 cells with the fast solver, and where an exact search
+// runs out of budget, with the fast solver's answer beside the search's proven bound.
+TEST(Solver, AutoHandsOverToTheFastSolverWhereTheExactSearchCannotFinish) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>(), false));
+  std::mt19937_64 rng(9);
+  const Board big_goal = Board::blank_first({40, 30});
+  ASSERT_EQ(solver.plan(big_goal).algorithm(), "fast");
+  const Board big = solver.random(big_goal, rng);
+  const Solution b = solver.solve(big, big_goal);
+  ASSERT_EQ(b.status, SearchStatus::Solved);
+  EXPECT_FALSE(b.optimal);
+  EXPECT_GT(b.lower_bound, 0);
+  EXPECT_LT(b.lower_bound, static_cast<int>(b.moves.size()));
+  expect_replays(big, big_goal, b);
+
+  const Board goal = Board::blank_last({5, 5});
+  const Board board = solver.random(goal, rng);
+  SolveOptions tight;
+  tight.budget.max_nodes = 1000;
+  const Solution s = solver.solve(board, goal, tight);
+  ASSERT_EQ(s.status, SearchStatus::Solved);
+  EXPECT_EQ(s.algorithm, "fast");
+  EXPECT_FALSE(s.optimal);
+  EXPECT_GE(s.stats.expanded, 1000u);  // the search ran first, and its effort is reported
+  EXPECT_LE(s.lower_bound, static_cast<int>(s.moves.size()));
+  expect_replays(board, goal, s);
+  // Asked for by name, a search keeps to itself: no answer within the budget.
+  tight.algorithm = "idastar";
+  EXPECT_EQ(solver.solve(board, goal, tight).status, SearchStatus::NodeLimit);
+  // A board one move away: the fast answer meets the bound, so it is proven shortest.
+  Board near = big_goal;
+  ASSERT_TRUE(apply_move(near, Dir::Right));
+  const Solution one = solver.solve(near, big_goal);
+  EXPECT_EQ(one.moves, std::vector<Dir>{Dir::Left});
+  EXPECT_TRUE(one.optimal);
+}
+
+// More budget never gives a longer answer: the same 4x4 board under budgets from tiny to none.
+TEST(Solver, MoreBudgetNeverGivesALongerAnswer) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>(), false));
+  const Board goal = Board::blank_first({4, 4});
+  const Board board = parse_board("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0");  // Korf #9: 46
+  std::size_t longest = SIZE_MAX;
+  int bound = 0;
+  for (const std::uint64_t nodes : {1ul, 100ul, 10000ul, 1000000ul, 0ul}) {
+    SolveOptions o;
+    o.budget.max_nodes = nodes;
+    const Solution s = solver.solve(board, goal, o);
+    ASSERT_EQ(s.status, SearchStatus::Solved) << nodes;
+    EXPECT_LE(s.moves.size(), longest) << nodes;
+    EXPECT_GE(s.lower_bound, bound) << nodes;
+    EXPECT_LE(s.lower_bound, 46);
+    longest = s.moves.size();
+    bound = s.lower_bound;
+    expect_replays(board, goal, s);
+  }
+  EXPECT_EQ(longest, 46u);
 }
 
 TEST(Solver, ManyBoardsOnTwoThreadsGetTheAnswersOfOne) {

@@ -4,6 +4,7 @@
 
 #include "cube_problem.hpp"
 #include "npuzzle/search/algorithms.hpp"
+#include "npuzzle/tiles/constructive.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
@@ -36,6 +37,11 @@ TileRunner tile_runner(std::string_view heuristic) {
   }
 }
 
+SearchResult<Dir> run_fast(const Board& board, const Board& goal, const HeuristicInputs&,
+                           const Budget& budget) {
+  return solve_constructive(board, goal, budget);
+}
+
 template <class Algorithm>
 SearchResult<Dir> run_cube(const CubeProblem& p, const Budget& budget) {
   return Algorithm::run(p.domain, std::span<const cube::CubeDomain::State>(p.roots), budget);
@@ -60,7 +66,13 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
     std::vector<AlgorithmEntry> out{
         {{"table", "the exact distance of every state, from one backwards BFS (up to 10 cells)",
           true, false},
-         DistanceTable::kMaxCells}};
+         DistanceTable::kMaxCells},
+        {{std::string(kFastAlgorithm),
+          "a valid solution on any board up to 1000x1000, fast, not shortest: lines placed one "
+          "by one, the last 3x3 solved exactly",
+          false, false},
+         kMaxConstructiveCells,
+         [](std::string_view) -> TileRunner { return &run_fast; }}};
     for_each_method<SearchMethods>([&]<class A>() {
       out.push_back({{std::string(A::kName), std::string(A::kSummary), true, A::kInformed},
                      kMaxSearchCells,

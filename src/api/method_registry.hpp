@@ -33,7 +33,9 @@ struct HeuristicEntry {
   bool (*serves)(const Board& goal, const HeuristicInputs& inputs) = nullptr;
 };
 
+/// The entries begin with the distance table, then the fast solver, then the searches.
 const std::vector<AlgorithmEntry>& algorithm_entries();
+inline constexpr std::string_view kFastAlgorithm = "fast";
 const std::vector<HeuristicEntry>& heuristic_entries();
 
 /// The entry of that name; throws InputError listing the known names otherwise.

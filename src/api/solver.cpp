@@ -12,6 +12,7 @@
 #include "npuzzle/parallel.hpp"
 #include "npuzzle/parity.hpp"
 #include "npuzzle/random_board.hpp"
+#include "npuzzle/tiles/constructive.hpp"
 #include "solver_impl.hpp"
 
 namespace npuzzle {
@@ -27,6 +28,13 @@ constexpr std::string_view kAuto = "auto";
 constexpr std::string_view kAutoSearch = "idastar";
 constexpr std::string_view kAutoHeuristic = "linear-conflict";
 constexpr std::string_view kPdbHeuristic = "pdb";
+/// Auto on boards beyond the distance table: an exact search, and where its budget ends, the
+/// fast solver's answer (not proven shortest) beside the search's lower bound. Boards of up to
+/// 25 cells (5x5) give the exact search the whole budget; larger ones, where it rarely
+/// finishes, give it at most `kExactTryNodes` expansions; past 256 cells only the fast
+/// solver runs.
+constexpr int kFullSearchCells = 25;
+constexpr std::uint64_t kExactTryNodes = 1'000'000;
 
 /// The light set of a geometry: the last (weakest) one listed.
 bool is_light(const PdbSetSpec& spec) {
@@ -46,6 +54,27 @@ void check_same_geometry(const Board& board, const Board& goal) {
   }
 }
 
+bool stopped_by_budget(SearchStatus s) {
+  return s == SearchStatus::NodeLimit || s == SearchStatus::TimeLimit ||
+         s == SearchStatus::MemoryLimit;
+}
+
+/// Replaces a search that ran out of budget by the fast solver's answer, keeping the search's
+/// lower bound where it is the higher one.
+void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget) {
+  budget.max_nodes = 0;  // the fast solver expands no nodes, and its time is its own
+  budget.timeout_seconds = 0;
+  const SearchResult<Dir> fast = solve_constructive(board, goal, budget);
+  s.status = fast.status;
+  s.moves = fast.path;
+  s.algorithm = detail::kFastAlgorithm;
+  s.heuristic.clear();
+  s.tables.clear();
+  s.stats.seconds += fast.stats.seconds;
+  s.stats.peak_bytes = std::max(s.stats.peak_bytes, fast.stats.peak_bytes);
+  s.stats.lower_bound = std::max(s.stats.lower_bound, fast.stats.lower_bound);
+}
+
 }  // namespace
 
 struct Solver::Plan::Resolved {
@@ -54,7 +83,9 @@ struct Solver::Plan::Resolved {
   std::string algorithm, heuristic, tables;
   Budget budget;
   std::shared_ptr<const TableSolver> table;  // the distance table, or
-  TileRunner runner = nullptr;               // a search
+  TileRunner runner = nullptr;               // a search or the fast solver
+  bool exact = true;                         // the runner proves its answers shortest
+  bool hand_over = false;  // auto: the fast solver answers where the search's budget ends
   // The pdb heuristic: the set, loaded on the first board that needs a search; the goal's
   // frame; and what runs instead if the set can be neither loaded nor built.
   const PdbSetSpec* pdb = nullptr;
@@ -96,6 +127,7 @@ Solution Solver::Plan::solve(const Board& board) const {
     return s;
   }
 
+  bool exact = r.exact;
   if (r.table) {
     const auto began = std::chrono::steady_clock::now();
     s.moves = r.table->solve_reachable(board);
@@ -123,10 +155,16 @@ Solution Solver::Plan::solve(const Board& board) const {
     s.status = found.status;
     s.moves = std::move(found.path);
     s.stats = found.stats;
+    if (r.hand_over && stopped_by_budget(s.status)) {
+      hand_over(s, board, r.goal, r.budget);
+      exact = false;
+    }
   }
-  // Every registered algorithm is exact with an admissible estimate.
-  s.optimal = s.status == SearchStatus::Solved;
-  s.lower_bound = s.optimal ? static_cast<int>(s.moves.size()) : s.stats.lower_bound;
+  s.lower_bound = s.stats.lower_bound;
+  // A solution as long as a proven bound is shortest, whichever method found it.
+  s.optimal = s.status == SearchStatus::Solved &&
+              (exact || static_cast<int>(s.moves.size()) == s.lower_bound);
+  if (s.optimal) s.lower_bound = static_cast<int>(s.moves.size());
   s.stats.lower_bound = s.lower_bound;
   return s;
 }
@@ -238,7 +276,19 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   const AlgorithmEntry* algorithm = nullptr;
   if (options.algorithm == kAuto) {
     algorithm = &detail::algorithm_entries().front();  // the distance table
-    if (g.cells() > algorithm->max_cells) algorithm = &detail::algorithm_named(kAutoSearch);
+    if (g.cells() > algorithm->max_cells) {
+      algorithm = &detail::algorithm_named(kAutoSearch);
+      r->hand_over = true;
+      if (g.cells() > kFullSearchCells) {
+        r->budget.max_nodes = r->budget.max_nodes == 0
+                                  ? kExactTryNodes
+                                  : std::min(r->budget.max_nodes, kExactTryNodes);
+      }
+    }
+    if (g.cells() > algorithm->max_cells) {
+      algorithm = &detail::algorithm_named(detail::kFastAlgorithm);
+      r->hand_over = false;
+    }
   } else {
     algorithm = &detail::algorithm_named(options.algorithm);
   }
@@ -247,6 +297,7 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
                      std::to_string(algorithm->max_cells) + " cells, not " + g.name());
   }
   r->algorithm = algorithm->info.name;
+  r->exact = algorithm->info.optimal;
   if (!algorithm->tile_runner) {
     r->table = std::make_shared<const TableSolver>(goal, impl_->distance);
     return Plan(std::move(r));

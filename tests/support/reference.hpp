@@ -77,4 +77,28 @@ inline bool replay(std::string& s, const std::string& moves, int rows, int cols)
   return true;
 }
 
+/// The same on a board of any size, tiles kept as numbers.
+inline bool replay(std::vector<Tile>& tiles, const std::string& moves, int rows, int cols) {
+  int blank = 0;
+  while (tiles[static_cast<std::size_t>(blank)] != 0) ++blank;
+  for (char m : moves) {
+    int r = blank / cols, c = blank % cols;
+    if (m == 'u')
+      --r;
+    else if (m == 'd')
+      ++r;
+    else if (m == 'l')
+      --c;
+    else if (m == 'r')
+      ++c;
+    else
+      return false;
+    if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
+    std::swap(tiles[static_cast<std::size_t>(blank)],
+              tiles[static_cast<std::size_t>(r * cols + c)]);
+    blank = r * cols + c;
+  }
+  return true;
+}
+
 }  // namespace npuzzle::reference

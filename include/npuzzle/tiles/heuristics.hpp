@@ -6,6 +6,7 @@
 // policy is made from the goal's layout and the shared inputs below, so that a solver can
 // make any of them the same way.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -24,6 +25,24 @@ struct HeuristicInputs {
   WalkingTables* walking = nullptr;   // where walking distance keeps its tables
   std::shared_ptr<const PdbSet> pdb;  // the pattern databases, for the pdb heuristic
 };
+
+/// The moves a line's conflicts add to the Manhattan distance: 2 x (the tiles at home in the
+/// line - the longest run of them already in home order). `home_at(i)` is the home index in
+/// the line of the tile on its i-th cell, or -1 for a tile (or the blank) not at home in it;
+/// `piles` is scratch of at least `length` entries.
+template <class HomeAt>
+int line_conflict_moves(int length, HomeAt home_at, std::span<int> piles) {
+  int at_home = 0, lis = 0;  // patience sorting: `lis` piles hold the run's smallest ends
+  for (int i = 0; i < length; ++i) {
+    const int home = home_at(i);
+    if (home < 0) continue;
+    ++at_home;
+    const auto pile = std::lower_bound(piles.begin(), piles.begin() + lis, home) - piles.begin();
+    piles[static_cast<std::size_t>(pile)] = home;
+    if (pile == lis) ++lis;
+  }
+  return 2 * (at_home - lis);
+}
 
 /// Where each tile belongs, and each tile's taxicab distance from every cell to its home.
 class GoalLayout {

@@ -1,0 +1,38 @@
+#pragma once
+// A valid solution on any board, fast and not shortest: the board is reduced a line (the top
+// row or the left column, whichever keeps the rest closer to square) at a time, each tile
+// walked home on a staircase path with the blank routed around it, the last two tiles of a
+// line placed together by an exact search in a small window, and the last 3x3 (or smaller)
+// region solved exactly. Time and memory are linear in the moves and the cells.
+
+#include <cstdint>
+#include <functional>
+#include <span>
+
+#include "npuzzle/board.hpp"
+#include "npuzzle/search/domain.hpp"
+
+namespace npuzzle {
+
+/// The largest board the constructive solver takes: 1000 x 1000 cells.
+inline constexpr int kMaxConstructiveCells = 1'000'000;
+
+/// Hears the moves in order, a chunk at a time.
+using MoveSink = std::function<void(std::span<const Dir>)>;
+
+/// Solves `board` towards `goal` (which it must be able to reach: the caller decides that by
+/// parity) and hands every move to `sink`. Returns Solved, or the budget's time limit or
+/// cancellation that stopped it (the moves handed over so far are then a prefix only).
+/// Immediate reversals (a move undoing the one before) are left out.
+SearchStatus solve_constructive(const Board& board, const Board& goal, const Budget& budget,
+                                const MoveSink& sink);
+
+/// The same, collected into a search result; `stats.lower_bound` is the bound below (or the
+/// answer's length where the answer is shortest: boards up to 3x3 and single lines).
+SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget);
+
+/// A lower bound on the moves of any solution, on boards of any size: the Manhattan distance
+/// plus the linear conflicts of every row and column.
+std::int64_t conflict_bound(const Board& board, const Board& goal);
+
+}  // namespace npuzzle

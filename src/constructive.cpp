@@ -1,0 +1,550 @@
+#include "npuzzle/tiles/constructive.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <stdexcept>
+#include <vector>
+
+#include "npuzzle/errors.hpp"
+#include "npuzzle/moves.hpp"
+#include "npuzzle/parity.hpp"
+#include "npuzzle/search/idastar.hpp"
+#include "npuzzle/tiles/heuristics.hpp"
+#include "npuzzle/tiles/tile_domain.hpp"
+
+namespace npuzzle {
+namespace {
+
+/// Rows [r0, r1) and columns [c0, c1).
+struct Rect {
+  int r0 = 0, c0 = 0, r1 = 0, c1 = 0;
+  bool contains(int r, int c) const { return r >= r0 && r < r1 && c >= c0 && c < c1; }
+  int rows() const { return r1 - r0; }
+  int cols() const { return c1 - c0; }
+};
+
+/// Moves on their way to the sink: a move that undoes the one before cancels it, and the rest
+/// go out in chunks, keeping the latest chunk back so that cancelling can still reach it.
+class MoveBuffer {
+ public:
+  explicit MoveBuffer(const MoveSink& sink) : sink_(sink) {}
+
+  void push(Dir d) {
+    if (moves_.size() > 0 && moves_.back() == reverse(d)) {
+      moves_.pop_back();
+      return;
+    }
+    moves_.push_back(d);
+    if (moves_.size() >= 2 * kChunk) {
+      sink_(std::span(moves_).first(kChunk));
+      moves_.erase(moves_.begin(), moves_.begin() + kChunk);
+    }
+  }
+  void flush() {
+    if (!moves_.empty()) sink_(moves_);
+    moves_.clear();
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  const MoveSink& sink_;
+  std::vector<Dir> moves_;
+};
+
+/// Thrown inside the solver when the budget stops it.
+struct Stopped {
+  SearchStatus status;
+};
+
+/// One solve. Tiles are named by their home: the cell where each belongs once the goal's blank
+/// has been walked to the last corner (the goal is reached from there by walking it back), so
+/// that every line can be placed with the blank's home still ahead in the region left.
+class Constructor {
+ public:
+  Constructor(const Board& board, const Board& goal, MoveBuffer& out, SearchRun& run)
+      : g_(board.geometry),
+        home_(static_cast<std::size_t>(g_.cells())),
+        at_(static_cast<std::size_t>(g_.cells())),
+        fixed_(static_cast<std::size_t>(g_.cells()), 0),
+        seen_(static_cast<std::size_t>(g_.cells()), 0),
+        parent_(static_cast<std::size_t>(g_.cells())),
+        region_{0, 0, g_.rows, g_.cols},
+        out_(out),
+        run_(run) {
+    Board corner_goal = goal;
+    const Cell goal_blank = goal.blank();
+    for (int r = g_.row(goal_blank); r + 1 < g_.rows; ++r) to_corner_.push_back(Dir::Down);
+    for (int c = g_.col(goal_blank); c + 1 < g_.cols; ++c) to_corner_.push_back(Dir::Right);
+    for (Dir d : to_corner_) apply_move(corner_goal, d);
+    std::vector<Cell> home_of_tile(static_cast<std::size_t>(g_.cells()));
+    for (Cell c = 0; c < g_.cells(); ++c) home_of_tile[corner_goal.tiles[idx(c)]] = c;
+    for (Cell c = 0; c < g_.cells(); ++c) {
+      const Tile t = board.tiles[idx(c)];
+      if (t == kBlank) {
+        home_[idx(c)] = -1;
+        blank_ = c;
+      } else {
+        home_[idx(c)] = home_of_tile[t];
+        at_[idx(home_of_tile[t])] = c;
+      }
+    }
+    goal_blank_ = goal_blank;
+  }
+
+  void solve() {
+    if (g_.rows == 1 || g_.cols == 1) {
+      // A single line: the tiles are already in order (parity says so), only the blank moves.
+      walk_straight(goal_blank_);
+      return;
+    }
+    for (;;) {
+      const Rect& r = region_;
+      if (r.rows() <= 3 && r.cols() <= 3) break;
+      // The longer side loses a line, so what is left stays close to square.
+      place_line(r.rows() >= r.cols());
+    }
+    finish_exactly();
+    for (auto it = to_corner_.rbegin(); it != to_corner_.rend(); ++it) move(reverse(*it));
+  }
+
+ private:
+  static std::size_t idx(Cell c) { return static_cast<std::size_t>(c); }
+  bool free(Cell c) const { return fixed_[idx(c)] == 0; }
+
+  /// The blank moves one step; the tile there slides into its cell.
+  void move(Dir d) {
+    const Cell next = g_.step(blank_, d);
+    const int h = home_[idx(next)];
+    home_[idx(blank_)] = h;
+    at_[idx(h)] = blank_;
+    home_[idx(next)] = -1;
+    blank_ = next;
+    out_.push(d);
+  }
+
+  Dir toward(Cell from, Cell to) const {
+    if (to == from - g_.cols) return Dir::Up;
+    if (to == from + g_.cols) return Dir::Down;
+    return to == from - 1 ? Dir::Left : Dir::Right;
+  }
+
+  void walk_straight(Cell to) {
+    while (g_.row(blank_) != g_.row(to)) move(g_.row(blank_) < g_.row(to) ? Dir::Down : Dir::Up);
+    while (g_.col(blank_) != g_.col(to)) move(g_.col(blank_) < g_.col(to) ? Dir::Right : Dir::Left);
+  }
+
+  // Breadth-first search of the blank over the free cells of a window, other than `avoid`.
+  // Cells reached in the latest search carry the search's stamp.
+  void search_blank(Rect w, std::span<const Cell> targets, std::span<const Cell> avoid) {
+    ++stamp_;
+    queue_.clear();
+    queue_.push_back(blank_);
+    seen_[idx(blank_)] = stamp_;
+    std::size_t left = targets.size();
+    for (std::size_t head = 0; head < queue_.size() && left > 0; ++head) {
+      const Cell c = queue_[head];
+      for (Dir d : kAllDirs) {
+        const Cell n = g_.step(c, d);
+        if (n < 0 || seen_[idx(n)] == stamp_ || !free(n) || !w.contains(g_.row(n), g_.col(n)) ||
+            std::find(avoid.begin(), avoid.end(), n) != avoid.end()) {
+          continue;
+        }
+        seen_[idx(n)] = stamp_;
+        parent_[idx(n)] = d;
+        queue_.push_back(n);
+        if (std::find(targets.begin(), targets.end(), n) != targets.end()) --left;
+      }
+    }
+  }
+  bool reached(Cell c) const { return seen_[idx(c)] == stamp_; }
+  /// The blank's path to `c` found by the latest search, walked.
+  void walk_found(Cell c) {
+    path_.clear();
+    for (Cell at = c; at != blank_; at = g_.step(at, reverse(parent_[idx(at)]))) {
+      path_.push_back(parent_[idx(at)]);
+    }
+    for (auto it = path_.rbegin(); it != path_.rend(); ++it) move(*it);
+  }
+
+  /// A window around some cells, two cells wider on each side, inside the region.
+  Rect around(std::initializer_list<Cell> cells) const {
+    Rect w{g_.rows, g_.cols, 0, 0};
+    for (Cell c : cells) {
+      w.r0 = std::min(w.r0, g_.row(c) - 2);
+      w.c0 = std::min(w.c0, g_.col(c) - 2);
+      w.r1 = std::max(w.r1, g_.row(c) + 3);
+      w.c1 = std::max(w.c1, g_.col(c) + 3);
+    }
+    return {std::max(w.r0, region_.r0), std::max(w.c0, region_.c0), std::min(w.r1, region_.r1),
+            std::min(w.c1, region_.c1)};
+  }
+
+  /// Brings the blank within two cells of `near` by straight steps that keep off fixed cells
+  /// and `avoid`, leaving the last stretch to a search.
+  void approach(Cell near, std::span<const Cell> avoid) {
+    for (;;) {
+      const int dr = g_.row(near) - g_.row(blank_), dc = g_.col(near) - g_.col(blank_);
+      if (std::abs(dr) <= 2 && std::abs(dc) <= 2) return;
+      std::array<Dir, 2> options{};
+      std::size_t count = 0;
+      const Dir vertical = dr > 0 ? Dir::Down : Dir::Up,
+                horizontal = dc > 0 ? Dir::Right : Dir::Left;
+      if (std::abs(dr) >= std::abs(dc)) {
+        if (dr != 0) options[count++] = vertical;
+        if (dc != 0) options[count++] = horizontal;
+      } else {
+        options[count++] = horizontal;
+        if (dr != 0) options[count++] = vertical;
+      }
+      bool moved = false;
+      for (std::size_t i = 0; i < count && !moved; ++i) {
+        const Cell n = g_.step(blank_, options[i]);
+        if (free(n) && std::find(avoid.begin(), avoid.end(), n) == avoid.end()) {
+          move(options[i]);
+          moved = true;
+        }
+      }
+      if (!moved) return;
+    }
+  }
+
+  /// Walks the blank to the nearest of `targets` it can reach (searching the window around it
+  /// first, then the whole region); returns that target.
+  Cell walk_blank(std::span<const Cell> targets, std::span<const Cell> avoid, Rect w) {
+    for (const Rect& where : {w, region_}) {
+      search_blank(where, targets, avoid);
+      Cell best = -1;
+      for (Cell t : targets) {
+        // Several reached: the first found is the nearest, and BFS order is kept by the queue.
+        if (reached(t) && (best < 0 || position_in_queue(t) < position_in_queue(best))) best = t;
+      }
+      if (best >= 0) {
+        walk_found(best);
+        return best;
+      }
+    }
+    throw std::logic_error("constructive solver: the blank is walled in");
+  }
+  std::size_t position_in_queue(Cell c) const {
+    return static_cast<std::size_t>(std::find(queue_.begin(), queue_.end(), c) - queue_.begin());
+  }
+
+  void check_budget() {
+    if (const auto stop = run_.over_budget(0)) throw Stopped{*stop};
+  }
+
+  /// Walks the tile on `from` to `to` one step at a time, each step towards `to` along whichever
+  /// axis the blank reaches first (so paths come out as staircases, three moves a step rather
+  /// than five), keeping off fixed cells and `hold`.
+  void move_tile(Cell from, Cell to, std::span<const Cell> hold) {
+    Cell p = from;
+    std::array<Cell, 3> avoid{};
+    std::copy(hold.begin(), hold.end(), avoid.begin() + 1);
+    const std::span<const Cell> avoiding(avoid.data(), 1 + hold.size());
+    while (p != to) {
+      check_budget();
+      avoid[0] = p;
+      std::array<Cell, 2> steps{};
+      std::size_t count = 0;
+      const int dr = g_.row(to) - g_.row(p), dc = g_.col(to) - g_.col(p);
+      // The longer way first, so that ties keep the path diagonal.
+      const Dir vertical = dr > 0 ? Dir::Down : Dir::Up,
+                horizontal = dc > 0 ? Dir::Right : Dir::Left;
+      const auto add = [&](Dir d) {
+        const Cell n = g_.step(p, d);
+        if (free(n) && std::find(hold.begin(), hold.end(), n) == hold.end()) steps[count++] = n;
+      };
+      if (std::abs(dr) >= std::abs(dc)) {
+        if (dr != 0) add(vertical);
+        if (dc != 0) add(horizontal);
+      } else {
+        add(horizontal);
+        if (dr != 0) add(vertical);
+      }
+      if (count == 0) throw std::logic_error("constructive solver: a tile is walled in");
+      approach(p, avoiding);
+      const auto candidates = std::span(steps).first(count);
+      const Cell n = circle(p, candidates, avoiding)
+                         ? ring_target_
+                         : walk_blank(candidates, avoiding, around({blank_, p}));
+      move(toward(blank_, p));
+      p = n;
+    }
+  }
+
+  /// The common case, without a search: the blank next to the tile on `p` (sides or corners)
+  /// walks around it, one way or the other, to the nearest of `targets` whose way is free.
+  /// Returns false where neither way is free or the blank is not next to the tile.
+  bool circle(Cell p, std::span<const Cell> targets, std::span<const Cell> avoid) {
+    // The eight cells around p, clockwise from above; -1 off the board.
+    std::array<Cell, 8> ring{};
+    const int pr = g_.row(p), pc = g_.col(p);
+    constexpr std::array<int, 8> kDr{-1, -1, 0, 1, 1, 1, 0, -1}, kDc{0, 1, 1, 1, 0, -1, -1, -1};
+    int from = -1;
+    for (int k = 0; k < 8; ++k) {
+      const int r = pr + kDr[static_cast<std::size_t>(k)],
+                c = pc + kDc[static_cast<std::size_t>(k)];
+      const bool usable = r >= 0 && r < g_.rows && c >= 0 && c < g_.cols && free(g_.at(r, c)) &&
+                          std::find(avoid.begin(), avoid.end(), g_.at(r, c)) == avoid.end();
+      ring[static_cast<std::size_t>(k)] = usable ? g_.at(r, c) : -1;
+      if (usable && g_.at(r, c) == blank_) from = k;
+    }
+    if (from < 0) return false;
+    int best_length = 9, best_step = 0;
+    for (Cell t : targets) {
+      const auto to = std::find(ring.begin(), ring.end(), t) - ring.begin();
+      if (to == 8) continue;
+      for (int step : {1, 7}) {  // clockwise, anticlockwise
+        int length = 0;
+        for (int k = from; k != to; k = (k + step) % 8) {
+          if (ring[static_cast<std::size_t>((k + step) % 8)] < 0) {
+            length = 9;
+            break;
+          }
+          ++length;
+        }
+        if (length < best_length) {
+          best_length = length;
+          best_step = step;
+          ring_target_ = t;
+        }
+      }
+    }
+    if (best_length > 8) return false;
+    for (int k = from; ring[static_cast<std::size_t>(k)] != ring_target_; k = (k + best_step) % 8) {
+      move(toward(blank_, ring[static_cast<std::size_t>((k + best_step) % 8)]));
+    }
+    return true;
+  }
+
+  void fix(Cell c) { fixed_[idx(c)] = 1; }
+
+  /// Places the top row (or left column) of the region and takes it off the region.
+  void place_line(bool row) {
+    const Rect r = region_;
+    std::vector<Cell> line;
+    if (row) {
+      for (int c = r.c0; c < r.c1; ++c) line.push_back(g_.at(r.r0, c));
+    } else {
+      for (int k = r.r0; k < r.r1; ++k) line.push_back(g_.at(k, r.c0));
+    }
+    const std::size_t m = line.size();
+    for (std::size_t j = 0; j + 2 < m; ++j) {
+      move_tile(at_[idx(line[j])], line[j], {});
+      fix(line[j]);
+    }
+    place_last_two(line[m - 2], line[m - 1], row);
+    if (row) {
+      ++region_.r0;
+    } else {
+      ++region_.c0;
+    }
+  }
+
+  /// The last two tiles of a line cannot be walked home one after the other. The far one's
+  /// partner goes to the far corner first, the far one into a small window by the corner
+  /// (three lines deep, at most three wide), and an exact search of that window finishes both.
+  void place_last_two(Cell near_home, Cell corner, bool row) {
+    const Rect& r = region_;
+    const Rect window = row ? Rect{r.r0, std::max(r.c0, r.c1 - 3), r.r0 + 3, r.c1}
+                            : Rect{std::max(r.r0, r.r1 - 3), r.c0, r.r1, r.c0 + 3};
+    if (at_[idx(near_home)] != near_home || at_[idx(corner)] != corner) {
+      move_tile(at_[idx(near_home)], corner, {});
+      const Cell held = corner;  // the near tile, parked in the corner
+      std::vector<Cell> cells;
+      for (int k = window.r0; k < window.r1; ++k) {
+        for (int c = window.c0; c < window.c1; ++c) {
+          if (free(g_.at(k, c))) cells.push_back(g_.at(k, c));
+        }
+      }
+      const Cell far_at = at_[idx(corner)];
+      if (!window.contains(g_.row(far_at), g_.col(far_at))) {
+        Cell nearest = -1;
+        int best = 0;
+        for (Cell c : cells) {
+          const int d = std::abs(g_.row(c) - g_.row(far_at)) + std::abs(g_.col(c) - g_.col(far_at));
+          if (c != held && (nearest < 0 || d < best)) nearest = c, best = d;
+        }
+        move_tile(far_at, nearest, std::span(&held, 1));
+      }
+      if (!window.contains(g_.row(blank_), g_.col(blank_))) {
+        const std::array<Cell, 2> tiles{at_[idx(near_home)], at_[idx(corner)]};
+        std::vector<Cell> targets;
+        for (Cell c : cells) {
+          if (c != tiles[0] && c != tiles[1]) targets.push_back(c);
+        }
+        walk_blank(targets, tiles, around({blank_, near_home, corner}));
+      }
+      solve_window(cells, near_home, corner);
+    }
+    fix(near_home);
+    fix(corner);
+  }
+
+  /// Breadth-first search over where two tiles and the blank are within `cells` (the other
+  /// tiles there may go anywhere), to put the two at `a_home` and `b_home`.
+  void solve_window(const std::vector<Cell>& cells, Cell a_home, Cell b_home) {
+    const auto n = static_cast<int>(cells.size());
+    const auto index_of = [&](Cell c) {
+      return static_cast<int>(std::find(cells.begin(), cells.end(), c) - cells.begin());
+    };
+    const auto encode = [n](int a, int b, int z) { return (a * n + b) * n + z; };
+    const int start =
+        encode(index_of(at_[idx(a_home)]), index_of(at_[idx(b_home)]), index_of(blank_));
+    std::vector<int> from(static_cast<std::size_t>(n * n * n), -1);
+    std::vector<Dir> by(from.size());
+    std::vector<int> queue{start};
+    from[static_cast<std::size_t>(start)] = start;
+    int found = -1;
+    const int a_goal = index_of(a_home), b_goal = index_of(b_home);
+    for (std::size_t head = 0; head < queue.size() && found < 0; ++head) {
+      const int s = queue[head];
+      const int a = s / (n * n), b = s / n % n, z = s % n;
+      if (a == a_goal && b == b_goal) {
+        found = s;
+        break;
+      }
+      for (Dir d : kAllDirs) {
+        const Cell to = g_.step(cells[static_cast<std::size_t>(z)], d);
+        if (to < 0) continue;
+        const int k = index_of(to);
+        if (k == n) continue;
+        // The tile on the blank's new cell slides into its old one.
+        const int next = encode(a == k ? z : a, b == k ? z : b, k);
+        if (from[static_cast<std::size_t>(next)] >= 0) continue;
+        from[static_cast<std::size_t>(next)] = s;
+        by[static_cast<std::size_t>(next)] = d;
+        queue.push_back(next);
+      }
+    }
+    if (found < 0) throw std::logic_error("constructive solver: the window has no way through");
+    path_.clear();
+    for (int s = found; s != start; s = from[static_cast<std::size_t>(s)]) {
+      path_.push_back(by[static_cast<std::size_t>(s)]);
+    }
+    for (auto it = path_.rbegin(); it != path_.rend(); ++it) move(*it);
+  }
+
+  /// The region left (3x3 or smaller) solved exactly, as a board of its own whose goal has the
+  /// blank last.
+  void finish_exactly() {
+    const Rect r = region_;
+    const Geometry small{r.rows(), r.cols()};
+    Board board{small, std::vector<Tile>(static_cast<std::size_t>(small.cells()))};
+    for (int k = r.r0; k < r.r1; ++k) {
+      for (int c = r.c0; c < r.c1; ++c) {
+        const int h = home_[idx(g_.at(k, c))];
+        board.tiles[static_cast<std::size_t>(small.at(k - r.r0, c - r.c0))] =
+            h < 0 ? kBlank : static_cast<Tile>(small.at(g_.row(h) - r.r0, g_.col(h) - r.c0) + 1);
+      }
+    }
+    const Board goal = Board::blank_last(small);
+    if (board == goal) return;
+    const TileDomain<LinearConflict> domain(goal);
+    const auto start = domain.state_of(board);
+    const auto found =
+        IdaStar<TileDomain<LinearConflict>>(domain, Budget{}).solve(std::span(&start, 1));
+    if (found.status != SearchStatus::Solved) {
+      throw std::logic_error("constructive solver: the last region cannot be solved");
+    }
+    for (Dir d : found.path) move(d);
+  }
+
+  Geometry g_;
+  std::vector<int> home_;  // of the tile on each cell; -1 on the blank's
+  std::vector<Cell> at_;   // where the tile of each home is
+  std::vector<std::uint8_t> fixed_;
+  std::vector<std::uint32_t> seen_;
+  std::vector<Dir> parent_;
+  std::vector<Cell> queue_;
+  std::vector<Dir> path_;
+  std::uint32_t stamp_ = 0;
+  Cell ring_target_ = -1;  // where the latest circle() took the blank
+  Cell blank_ = 0;
+  Cell goal_blank_ = 0;
+  std::vector<Dir> to_corner_;  // the goal's blank walked to the last corner
+  Rect region_;
+  MoveBuffer& out_;
+  SearchRun& run_;
+};
+
+}  // namespace
+
+SearchStatus solve_constructive(const Board& board, const Board& goal, const Budget& budget,
+                                const MoveSink& sink) {
+  if (board.geometry.cells() > kMaxConstructiveCells) {
+    throw InputError("the fast solver takes boards of at most " +
+                     std::to_string(kMaxConstructiveCells) + " cells, not " +
+                     board.geometry.name());
+  }
+  validate(board);
+  validate(goal);
+  if (board.geometry != goal.geometry) throw InputError("the board and the goal differ in size");
+  if (!solvable(board, goal)) throw InputError("the board cannot reach the goal");
+  SearchRun run(budget);
+  MoveBuffer out(sink);
+  try {
+    Constructor(board, goal, out, run).solve();
+  } catch (const Stopped& stop) {
+    out.flush();
+    return stop.status;
+  }
+  out.flush();
+  return SearchStatus::Solved;
+}
+
+SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget) {
+  SearchRun run(budget);
+  SearchResult<Dir> result;
+  result.status = solve_constructive(board, goal, budget, [&](std::span<const Dir> moves) {
+    result.path.insert(result.path.end(), moves.begin(), moves.end());
+  });
+  result.stats = run.finish<Dir>(SearchStatus::NoSolution).stats;
+  result.stats.peak_bytes = result.path.capacity() * sizeof(Dir);
+  const Geometry g = board.geometry;
+  // Up to 3x3 the whole board is the exactly solved region, and on a single line the blank's
+  // walk is the only solution: the answer is then its own bound.
+  const bool exact = (g.rows <= 3 && g.cols <= 3) || g.rows == 1 || g.cols == 1;
+  result.stats.lower_bound =
+      exact ? static_cast<int>(result.path.size()) : static_cast<int>(conflict_bound(board, goal));
+  if (result.status != SearchStatus::Solved) result.path.clear();
+  return result;
+}
+
+std::int64_t conflict_bound(const Board& board, const Board& goal) {
+  const Geometry g = board.geometry;
+  const auto n = static_cast<std::size_t>(g.cells());
+  std::vector<int> home_row(n), home_col(n);
+  for (Cell c = 0; c < g.cells(); ++c) {
+    home_row[goal.tiles[static_cast<std::size_t>(c)]] = g.row(c);
+    home_col[goal.tiles[static_cast<std::size_t>(c)]] = g.col(c);
+  }
+  std::int64_t bound = 0;
+  for (Cell c = 0; c < g.cells(); ++c) {
+    const Tile t = board.tiles[static_cast<std::size_t>(c)];
+    if (t != kBlank) bound += std::abs(g.row(c) - home_row[t]) + std::abs(g.col(c) - home_col[t]);
+  }
+  std::vector<int> piles(static_cast<std::size_t>(std::max(g.rows, g.cols)));
+  for (int r = 0; r < g.rows; ++r) {
+    bound += line_conflict_moves(
+        g.cols,
+        [&](int i) {
+          const Tile t = board.tiles[static_cast<std::size_t>(g.at(r, i))];
+          return t != kBlank && home_row[t] == r ? home_col[t] : -1;
+        },
+        piles);
+  }
+  for (int k = 0; k < g.cols; ++k) {
+    bound += line_conflict_moves(
+        g.rows,
+        [&](int i) {
+          const Tile t = board.tiles[static_cast<std::size_t>(g.at(i, k))];
+          return t != kBlank && home_col[t] == k ? home_row[t] : -1;
+        },
+        piles);
+  }
+  return bound;
+}
+
+}  // namespace npuzzle
