@@ -63,7 +63,9 @@ struct Stopped {
 class Constructor {
  public:
   Constructor(const Board& board, const Board& goal, MoveBuffer& out, SearchRun& run)
-      : g_(board.geometry),
+      : board_(board),
+        goal_(goal),
+        g_(board.geometry),
         home_(static_cast<std::size_t>(g_.cells())),
         at_(static_cast<std::size_t>(g_.cells())),
         fixed_(static_cast<std::size_t>(g_.cells()), 0),
@@ -93,6 +95,10 @@ class Constructor {
   }
 
   void solve() {
+    if (g_.rows <= 3 && g_.cols <= 3) {
+      exactly(board_, goal_);  // small enough to solve whole, towards the goal itself
+      return;
+    }
     if (g_.rows == 1 || g_.cols == 1) {
       // A single line: the tiles are already in order (parity says so), only the blank moves.
       walk_straight(goal_blank_);
@@ -439,18 +445,24 @@ class Constructor {
             h < 0 ? kBlank : static_cast<Tile>(small.at(g_.row(h) - r.r0, g_.col(h) - r.c0) + 1);
       }
     }
-    const Board goal = Board::blank_last(small);
+    exactly(board, Board::blank_last(small));
+  }
+
+  /// A shortest solution of a small board (at most 3x3) whose moves are the blank's moves here.
+  void exactly(const Board& board, const Board& goal) {
     if (board == goal) return;
     const TileDomain<LinearConflict> domain(goal);
     const auto start = domain.state_of(board);
     const auto found =
         IdaStar<TileDomain<LinearConflict>>(domain, Budget{}).solve(std::span(&start, 1));
     if (found.status != SearchStatus::Solved) {
-      throw std::logic_error("constructive solver: the last region cannot be solved");
+      throw std::logic_error("constructive solver: a small region cannot be solved");
     }
     for (Dir d : found.path) move(d);
   }
 
+  const Board& board_;
+  const Board& goal_;
   Geometry g_;
   std::vector<int> home_;  // of the tile on each cell; -1 on the blank's
   std::vector<Cell> at_;   // where the tile of each home is
@@ -512,26 +524,48 @@ SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, cons
   return result;
 }
 
-std::int64_t conflict_bound(const Board& board, const Board& goal) {
-  const Geometry g = board.geometry;
-  const auto n = static_cast<std::size_t>(g.cells());
-  std::vector<int> home_row(n), home_col(n);
-  for (Cell c = 0; c < g.cells(); ++c) {
-    home_row[goal.tiles[static_cast<std::size_t>(c)]] = g.row(c);
-    home_col[goal.tiles[static_cast<std::size_t>(c)]] = g.col(c);
+namespace {
+
+/// Each tile's home row and column under `goal`.
+struct Homes {
+  std::vector<int> row, col;
+  explicit Homes(const Board& goal)
+      : row(static_cast<std::size_t>(goal.geometry.cells())),
+        col(static_cast<std::size_t>(goal.geometry.cells())) {
+    for (Cell c = 0; c < goal.geometry.cells(); ++c) {
+      row[goal.tiles[static_cast<std::size_t>(c)]] = goal.geometry.row(c);
+      col[goal.tiles[static_cast<std::size_t>(c)]] = goal.geometry.col(c);
+    }
   }
-  std::int64_t bound = 0;
+};
+
+std::int64_t manhattan(const Board& board, const Homes& homes) {
+  const Geometry g = board.geometry;
+  std::int64_t sum = 0;
   for (Cell c = 0; c < g.cells(); ++c) {
     const Tile t = board.tiles[static_cast<std::size_t>(c)];
-    if (t != kBlank) bound += std::abs(g.row(c) - home_row[t]) + std::abs(g.col(c) - home_col[t]);
+    if (t != kBlank) sum += std::abs(g.row(c) - homes.row[t]) + std::abs(g.col(c) - homes.col[t]);
   }
+  return sum;
+}
+
+}  // namespace
+
+std::int64_t manhattan_bound(const Board& board, const Board& goal) {
+  return manhattan(board, Homes(goal));
+}
+
+std::int64_t conflict_bound(const Board& board, const Board& goal) {
+  const Geometry g = board.geometry;
+  const Homes homes(goal);
+  std::int64_t bound = manhattan(board, homes);
   std::vector<int> piles(static_cast<std::size_t>(std::max(g.rows, g.cols)));
   for (int r = 0; r < g.rows; ++r) {
     bound += line_conflict_moves(
         g.cols,
         [&](int i) {
           const Tile t = board.tiles[static_cast<std::size_t>(g.at(r, i))];
-          return t != kBlank && home_row[t] == r ? home_col[t] : -1;
+          return t != kBlank && homes.row[t] == r ? homes.col[t] : -1;
         },
         piles);
   }
@@ -540,7 +574,7 @@ std::int64_t conflict_bound(const Board& board, const Board& goal) {
         g.rows,
         [&](int i) {
           const Tile t = board.tiles[static_cast<std::size_t>(g.at(i, k))];
-          return t != kBlank && home_col[t] == k ? home_row[t] : -1;
+          return t != kBlank && homes.col[t] == k ? homes.row[t] : -1;
         },
         piles);
   }

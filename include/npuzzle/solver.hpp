@@ -63,6 +63,12 @@ struct Hint {
   int lower_bound = 0;
 };
 
+/// Proven lower bounds on the length of any solution.
+struct Bounds {
+  std::int64_t manhattan = 0;  // each tile's taxicab distance home, summed
+  std::int64_t conflict = 0;   // that plus the linear conflicts of every row and column
+};
+
 /// A move sequence replayed on a board.
 struct Verdict {
   bool legal = true;
@@ -172,6 +178,8 @@ class Solver {
   std::vector<Solution> solve_all(std::span<const Board> boards, const Plan& plan,
                                   unsigned threads) const;
   bool check(const Board& board, const Board& goal) const;
+  /// Lower bounds on any board up to the largest; cheap (one pass over the cells).
+  Bounds bounds(const Board& board, const Board& goal) const;
   Hint hint(const Board& board, const Board& goal, const SolveOptions& options = {}) const;
   /// Every algorithm, and every heuristic for the informed ones, that serves the board;
   /// `each` (if set) hears of each run as it ends.

@@ -64,7 +64,8 @@ bool stopped_by_budget(SearchStatus s) {
 void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget) {
   budget.max_nodes = 0;  // the fast solver expands no nodes, and its time is its own
   budget.timeout_seconds = 0;
-  const SearchResult<Dir> fast = solve_constructive(board, goal, budget);
+  const SearchResult<Dir> fast =
+      detail::algorithm_named(detail::kFastAlgorithm).tile_runner("")(board, goal, {}, budget);
   s.status = fast.status;
   s.moves = fast.path;
   s.algorithm = detail::kFastAlgorithm;
@@ -366,6 +367,13 @@ bool Solver::check(const Board& board, const Board& goal) const {
   validate(board);
   validate(goal);
   return solvable(board, goal);
+}
+
+Bounds Solver::bounds(const Board& board, const Board& goal) const {
+  validate(board);
+  validate(goal);
+  check_same_geometry(board, goal);
+  return {manhattan_bound(board, goal), conflict_bound(board, goal)};
 }
 
 Hint Solver::hint(const Board& board, const Board& goal, const SolveOptions& options) const {

@@ -31,8 +31,9 @@ SearchStatus solve_constructive(const Board& board, const Board& goal, const Bud
 /// answer's length where the answer is shortest: boards up to 3x3 and single lines).
 SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget);
 
-/// A lower bound on the moves of any solution, on boards of any size: the Manhattan distance
-/// plus the linear conflicts of every row and column.
+/// Lower bounds on the moves of any solution, on boards of any size: the Manhattan distance,
+/// and that plus the linear conflicts of every row and column.
+std::int64_t manhattan_bound(const Board& board, const Board& goal);
 std::int64_t conflict_bound(const Board& board, const Board& goal);
 
 }  // namespace npuzzle
