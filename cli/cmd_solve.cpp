@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
+#include <span>
 #include <memory>
 
 #include "commands.hpp"
@@ -11,6 +13,8 @@
 
 namespace npuzzle::cli {
 namespace {
+
+constexpr std::size_t kPrintChunk = std::size_t{1} << 20;
 
 struct SolveFlags {
   std::vector<std::string> board;
@@ -35,7 +39,13 @@ int run_solve(SolveFlags& f) {
         } else {
           switch (s.status) {
             case SearchStatus::Solved:
-              std::cout << format_moves(s.moves, notation) << '\n';
+              // In pieces: a 1000x1000 board's answer runs to billions of moves.
+              for (std::size_t at = 0; at < s.moves.size(); at += kPrintChunk) {
+                std::cout << format_moves(
+                    std::span(s.moves).subspan(at, std::min(kPrintChunk, s.moves.size() - at)),
+                    notation);
+              }
+              std::cout << '\n';
               break;
             case SearchStatus::NoSolution:
               std::cout << "unsolvable\n";
