@@ -145,7 +145,9 @@ int run_bench(BenchFlags& f) {
       yardstick_sum += yardstick;
     }
     times.push_back(s.stats.seconds);
-    const std::string verdict = !ok ? (replayed ? "WRONG" : "budget") : s.optimal ? "ok" : "valid";
+    const std::string verdict = ok                                 ? (s.optimal ? "ok" : "valid")
+                                : s.status == SearchStatus::Solved ? "WRONG"
+                                                                   : "budget";
     if (f.json) {
       std::cout << nlohmann::json{{"id", instance.id},
                                   {"published", instance.published > 0

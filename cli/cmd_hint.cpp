@@ -45,7 +45,8 @@ int run_hint(HintFlags& f) {
           std::cout << fmt::format("distance {}, next move {}\n", h.distance, next);
         } else {
           std::cout << fmt::format(
-              "distance {} to {}, next move {} (of a {}-move solution, not proven shortest)\n",
+              "distance at least {} and at most {}, next move {} (of a {}-move solution, not "
+              "proven shortest)\n",
               h.lower_bound, h.distance, next, h.distance);
         }
         if (!solved && h.status != SearchStatus::NoSolution &&

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
@@ -31,7 +32,7 @@ class MoveBuffer {
   explicit MoveBuffer(const MoveSink& sink) : sink_(sink) {}
 
   void push(Dir d) {
-    if (moves_.size() > 0 && moves_.back() == reverse(d)) {
+    if (!moves_.empty() && moves_.back() == reverse(d)) {
       moves_.pop_back();
       return;
     }
@@ -91,7 +92,6 @@ class Constructor {
         at_[idx(home_of_tile[t])] = c;
       }
     }
-    goal_blank_ = goal_blank;
   }
 
   void solve() {
@@ -101,7 +101,7 @@ class Constructor {
     }
     if (g_.rows == 1 || g_.cols == 1) {
       // A single line: the tiles are already in order (parity says so), only the blank moves.
-      walk_straight(goal_blank_);
+      walk_straight(goal_.blank());
       return;
     }
     for (;;) {
@@ -133,6 +133,27 @@ class Constructor {
     if (to == from - g_.cols) return Dir::Up;
     if (to == from + g_.cols) return Dir::Down;
     return to == from - 1 ? Dir::Left : Dir::Right;
+  }
+
+  /// The directions that bring `from` closer to `to`, the longer way first (so that paths
+  /// keep diagonal); `count` of them.
+  struct Ways {
+    std::array<Dir, 2> dirs{};
+    std::size_t count = 0;
+  };
+  Ways ways(Cell from, Cell to) const {
+    const int dr = g_.row(to) - g_.row(from), dc = g_.col(to) - g_.col(from);
+    Ways w;
+    const auto add = [&](bool needed, Dir d) {
+      if (needed) w.dirs[w.count++] = d;
+    };
+    const Dir vertical = dr > 0 ? Dir::Down : Dir::Up;
+    const Dir horizontal = dc > 0 ? Dir::Right : Dir::Left;
+    const bool rows_first = std::abs(dr) >= std::abs(dc);
+    add(rows_first && dr != 0, vertical);
+    add(dc != 0, horizontal);
+    add(!rows_first && dr != 0, vertical);
+    return w;
   }
 
   void walk_straight(Cell to) {
@@ -190,28 +211,18 @@ class Constructor {
   /// and `avoid`, leaving the last stretch to a search.
   void approach(Cell near, std::span<const Cell> avoid) {
     for (;;) {
-      const int dr = g_.row(near) - g_.row(blank_), dc = g_.col(near) - g_.col(blank_);
-      if (std::abs(dr) <= 2 && std::abs(dc) <= 2) return;
-      std::array<Dir, 2> options{};
-      std::size_t count = 0;
-      const Dir vertical = dr > 0 ? Dir::Down : Dir::Up,
-                horizontal = dc > 0 ? Dir::Right : Dir::Left;
-      if (std::abs(dr) >= std::abs(dc)) {
-        if (dr != 0) options[count++] = vertical;
-        if (dc != 0) options[count++] = horizontal;
-      } else {
-        options[count++] = horizontal;
-        if (dr != 0) options[count++] = vertical;
+      if (std::abs(g_.row(near) - g_.row(blank_)) <= 2 &&
+          std::abs(g_.col(near) - g_.col(blank_)) <= 2) {
+        return;
       }
-      bool moved = false;
-      for (std::size_t i = 0; i < count && !moved; ++i) {
-        const Cell n = g_.step(blank_, options[i]);
-        if (free(n) && std::find(avoid.begin(), avoid.end(), n) == avoid.end()) {
-          move(options[i]);
-          moved = true;
-        }
-      }
-      if (!moved) return;
+      const Ways w = ways(blank_, near);
+      const auto open = [&](Dir d) {
+        const Cell n = g_.step(blank_, d);
+        return free(n) && std::find(avoid.begin(), avoid.end(), n) == avoid.end();
+      };
+      const auto way = std::find_if(w.dirs.begin(), w.dirs.begin() + w.count, open);
+      if (way == w.dirs.begin() + w.count) return;
+      move(*way);
     }
   }
 
@@ -220,20 +231,17 @@ class Constructor {
   Cell walk_blank(std::span<const Cell> targets, std::span<const Cell> avoid, Rect w) {
     for (const Rect& where : {w, region_}) {
       search_blank(where, targets, avoid);
-      Cell best = -1;
-      for (Cell t : targets) {
-        // Several reached: the first found is the nearest, and BFS order is kept by the queue.
-        if (reached(t) && (best < 0 || position_in_queue(t) < position_in_queue(best))) best = t;
-      }
-      if (best >= 0) {
+      // The queue holds the cells in the order found, nearest first.
+      const auto nearest = std::find_if(queue_.begin(), queue_.end(), [&](Cell c) {
+        return std::find(targets.begin(), targets.end(), c) != targets.end();
+      });
+      if (nearest != queue_.end()) {
+        const Cell best = *nearest;
         walk_found(best);
         return best;
       }
     }
     throw std::logic_error("constructive solver: the blank is walled in");
-  }
-  std::size_t position_in_queue(Cell c) const {
-    return static_cast<std::size_t>(std::find(queue_.begin(), queue_.end(), c) - queue_.begin());
   }
 
   void check_budget() {
@@ -253,20 +261,10 @@ class Constructor {
       avoid[0] = p;
       std::array<Cell, 2> steps{};
       std::size_t count = 0;
-      const int dr = g_.row(to) - g_.row(p), dc = g_.col(to) - g_.col(p);
-      // The longer way first, so that ties keep the path diagonal.
-      const Dir vertical = dr > 0 ? Dir::Down : Dir::Up,
-                horizontal = dc > 0 ? Dir::Right : Dir::Left;
-      const auto add = [&](Dir d) {
-        const Cell n = g_.step(p, d);
+      const Ways w = ways(p, to);
+      for (std::size_t i = 0; i < w.count; ++i) {
+        const Cell n = g_.step(p, w.dirs[i]);
         if (free(n) && std::find(hold.begin(), hold.end(), n) == hold.end()) steps[count++] = n;
-      };
-      if (std::abs(dr) >= std::abs(dc)) {
-        if (dr != 0) add(vertical);
-        if (dc != 0) add(horizontal);
-      } else {
-        add(horizontal);
-        if (dr != 0) add(vertical);
       }
       if (count == 0) throw std::logic_error("constructive solver: a tile is walled in");
       approach(p, avoiding);
@@ -474,7 +472,6 @@ class Constructor {
   std::uint32_t stamp_ = 0;
   Cell ring_target_ = -1;  // where the latest circle() took the blank
   Cell blank_ = 0;
-  Cell goal_blank_ = 0;
   std::vector<Dir> to_corner_;  // the goal's blank walked to the last corner
   Rect region_;
   MoveBuffer& out_;
@@ -507,12 +504,13 @@ SearchStatus solve_constructive(const Board& board, const Board& goal, const Bud
 }
 
 SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget) {
-  SearchRun run(budget);
+  const auto began = std::chrono::steady_clock::now();
   SearchResult<Dir> result;
   result.status = solve_constructive(board, goal, budget, [&](std::span<const Dir> moves) {
     result.path.insert(result.path.end(), moves.begin(), moves.end());
   });
-  result.stats = run.finish<Dir>(SearchStatus::NoSolution).stats;
+  result.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   result.stats.peak_bytes = result.path.capacity() * sizeof(Dir);
   const Geometry g = board.geometry;
   // Up to 3x3 the whole board is the exactly solved region, and on a single line the blank's
@@ -557,26 +555,21 @@ std::int64_t manhattan_bound(const Board& board, const Board& goal) {
 
 std::int64_t conflict_bound(const Board& board, const Board& goal) {
   const Geometry g = board.geometry;
-  const Homes homes(goal);
-  std::int64_t bound = manhattan(board, homes);
-  std::vector<int> piles(static_cast<std::size_t>(std::max(g.rows, g.cols)));
-  for (int r = 0; r < g.rows; ++r) {
-    bound += line_conflict_moves(
-        g.cols,
-        [&](int i) {
-          const Tile t = board.tiles[static_cast<std::size_t>(g.at(r, i))];
-          return t != kBlank && homes.row[t] == r ? homes.col[t] : -1;
-        },
-        piles);
-  }
-  for (int k = 0; k < g.cols; ++k) {
-    bound += line_conflict_moves(
-        g.rows,
-        [&](int i) {
-          const Tile t = board.tiles[static_cast<std::size_t>(g.at(i, k))];
-          return t != kBlank && homes.col[t] == k ? homes.row[t] : -1;
-        },
-        piles);
+  const Homes homes_of(goal);
+  std::int64_t bound = manhattan(board, homes_of);
+  std::vector<int> homes;
+  // Rows: a tile at home in the row is ranked by its home column; columns the other way.
+  for (const bool rows : {true, false}) {
+    const std::vector<int>& line_of = rows ? homes_of.row : homes_of.col;
+    const std::vector<int>& rank_of = rows ? homes_of.col : homes_of.row;
+    for (int line = 0; line < (rows ? g.rows : g.cols); ++line) {
+      homes.clear();
+      for (int i = 0; i < (rows ? g.cols : g.rows); ++i) {
+        const Tile t = board.tiles[static_cast<std::size_t>(rows ? g.at(line, i) : g.at(i, line))];
+        if (t != kBlank && line_of[t] == line) homes.push_back(rank_of[t]);
+      }
+      bound += line_conflict_moves(homes);
+    }
   }
   return bound;
 }

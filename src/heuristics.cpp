@@ -42,16 +42,17 @@ int Manhattan::evaluate(std::span<const SmallTile> tiles, Memo&) const {
 
 int LinearConflict::line_cost(std::span<const SmallTile> tiles, int line, bool is_row) const {
   const Geometry g = layout_->geometry();
-  std::array<int, kMaxSearchCells> piles;
-  return line_conflict_moves(
-      is_row ? g.cols : g.rows,
-      [&](int i) {
-        const SmallTile t = tiles[static_cast<std::size_t>(is_row ? g.at(line, i) : g.at(i, line))];
-        if (t == kBlank || (is_row ? layout_->home_row(t) : layout_->home_col(t)) != line)
-          return -1;
-        return is_row ? layout_->home_col(t) : layout_->home_row(t);
-      },
-      piles);
+  const int length = is_row ? g.cols : g.rows;
+  std::array<int, kMaxSearchCells> homes;
+  std::size_t at_home = 0;
+  for (int i = 0; i < length; ++i) {
+    const Cell c = is_row ? g.at(line, i) : g.at(i, line);
+    const SmallTile t = tiles[static_cast<std::size_t>(c)];
+    if (t == kBlank) continue;
+    if ((is_row ? layout_->home_row(t) : layout_->home_col(t)) != line) continue;
+    homes[at_home++] = is_row ? layout_->home_col(t) : layout_->home_row(t);
+  }
+  return line_conflict_moves(std::span(homes).first(at_home));
 }
 
 int LinearConflict::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {

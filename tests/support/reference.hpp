@@ -2,6 +2,7 @@
 // An independent model for checking the library: boards as strings of tile characters, moves
 // and a plain breadth-first search written without any of the library's code.
 
+#include <algorithm>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -56,11 +57,14 @@ inline std::unordered_map<std::string, int> distances_to(const Board& goal) {
   return dist;
 }
 
-/// Replays blank moves given as u/d/l/r letters; returns false if one leaves the board.
-inline bool replay(std::string& s, const std::string& moves, int rows, int cols) {
+/// Replays blank moves given as u/d/l/r letters on a board kept as characters (encode) or as
+/// tile numbers, the blank being `blank`; returns false if a move leaves the board.
+template <class Cells>
+bool replay(Cells& s, const std::string& moves, int rows, int cols,
+            typename Cells::value_type blank) {
+  int at = static_cast<int>(std::find(s.begin(), s.end(), blank) - s.begin());
   for (char m : moves) {
-    const auto blank = static_cast<int>(s.find('A'));
-    int r = blank / cols, c = blank % cols;
+    int r = at / cols, c = at % cols;
     if (m == 'u')
       --r;
     else if (m == 'd')
@@ -72,33 +76,16 @@ inline bool replay(std::string& s, const std::string& moves, int rows, int cols)
     else
       return false;
     if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
-    std::swap(s[static_cast<std::size_t>(blank)], s[static_cast<std::size_t>(r * cols + c)]);
+    std::swap(s[static_cast<std::size_t>(at)], s[static_cast<std::size_t>(r * cols + c)]);
+    at = r * cols + c;
   }
   return true;
 }
-
-/// The same on a board of any size, tiles kept as numbers.
+inline bool replay(std::string& s, const std::string& moves, int rows, int cols) {
+  return replay(s, moves, rows, cols, 'A');
+}
 inline bool replay(std::vector<Tile>& tiles, const std::string& moves, int rows, int cols) {
-  int blank = 0;
-  while (tiles[static_cast<std::size_t>(blank)] != 0) ++blank;
-  for (char m : moves) {
-    int r = blank / cols, c = blank % cols;
-    if (m == 'u')
-      --r;
-    else if (m == 'd')
-      ++r;
-    else if (m == 'l')
-      --c;
-    else if (m == 'r')
-      ++c;
-    else
-      return false;
-    if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
-    std::swap(tiles[static_cast<std::size_t>(blank)],
-              tiles[static_cast<std::size_t>(r * cols + c)]);
-    blank = r * cols + c;
-  }
-  return true;
+  return replay(tiles, moves, rows, cols, kBlank);
 }
 
 }  // namespace npuzzle::reference

@@ -27,21 +27,17 @@ struct HeuristicInputs {
 };
 
 /// The moves a line's conflicts add to the Manhattan distance: 2 x (the tiles at home in the
-/// line - the longest run of them already in home order). `home_at(i)` is the home index in
-/// the line of the tile on its i-th cell, or -1 for a tile (or the blank) not at home in it;
-/// `piles` is scratch of at least `length` entries.
-template <class HomeAt>
-int line_conflict_moves(int length, HomeAt home_at, std::span<int> piles) {
-  int at_home = 0, lis = 0;  // patience sorting: `lis` piles hold the run's smallest ends
-  for (int i = 0; i < length; ++i) {
-    const int home = home_at(i);
-    if (home < 0) continue;
-    ++at_home;
-    const auto pile = std::lower_bound(piles.begin(), piles.begin() + lis, home) - piles.begin();
-    piles[static_cast<std::size_t>(pile)] = home;
+/// line - the longest run of them already in home order). `homes` holds, in line order, the
+/// home index of each tile that is at home in the line; it is sorted into piles in place
+/// (patience sorting), so the caller's buffer is scratch afterwards.
+inline int line_conflict_moves(std::span<int> homes) {
+  int lis = 0;  // piles[0, lis) hold the smallest end of an increasing run of each length
+  for (const int home : homes) {
+    const auto pile = std::lower_bound(homes.begin(), homes.begin() + lis, home) - homes.begin();
+    homes[static_cast<std::size_t>(pile)] = home;
     if (pile == lis) ++lis;
   }
-  return 2 * (at_home - lis);
+  return 2 * (static_cast<int>(homes.size()) - lis);
 }
 
 /// Where each tile belongs, and each tile's taxicab distance from every cell to its home.
