@@ -1,4 +1,5 @@
-// npuzzle random: uniformly random boards that can reach the goal.
+// npuzzle random: uniformly random boards that can reach the goal, or boards of a chosen
+// difficulty (a proven distance, or random moves from the goal).
 
 #include <iostream>
 #include <memory>
@@ -13,6 +14,9 @@ namespace {
 
 struct RandomFlags {
   BoardFlags boards;
+  SearchFlags search;
+  std::optional<int> distance;
+  std::optional<std::uint64_t> moves;
   std::uint64_t count = 1;
   std::optional<std::uint64_t> seed;
   std::string blank = "0";
@@ -24,7 +28,22 @@ int run_random(RandomFlags& f) {
   const Board& goal = f.boards.goal_for(g);
   std::mt19937_64 rng(f.seed ? *f.seed : std::random_device{}());
   for (std::uint64_t i = 0; i < f.count && std::cout; ++i) {
-    const Board b = solver().random(goal, rng);
+    Board b;
+    if (f.distance) {
+      auto found = solver().generate(goal, *f.distance, rng, f.search.options());
+      if (!found) {
+        if (interrupted().cancelled()) return batch_exit(kOk, false);
+        report("random", fmt::format("no board {} moves away found within the budget (board {} of "
+                                     "{}); raise --timeout",
+                                     *f.distance, i + 1, f.count));
+        return kFailure;
+      }
+      b = std::move(*found);
+    } else if (f.moves) {
+      b = solver().random_walk(goal, *f.moves, rng);
+    } else {
+      b = solver().random(goal, rng);
+    }
     if (f.json) {
       std::cout << board_json(b).dump() << '\n';
     } else {
@@ -39,8 +58,22 @@ int run_random(RandomFlags& f) {
 Command add_random(CLI::App& root) {
   auto f = std::make_shared<RandomFlags>();
   auto* app = root.add_subcommand(
-      "random", "Print boards drawn uniformly from those that can reach the goal, one per line");
+      "random",
+      "Print boards drawn uniformly from those that can reach the goal, one per line; or boards "
+      "exactly D moves from the goal (--distance), or K random moves from it (--moves)");
   f->boards.add_to(*app);
+  auto* distance =
+      app->add_option("--distance", f->distance,
+                      "Boards whose shortest solution is exactly D moves, proven by the solver "
+                      "(boards of up to 16 cells): drawn uniformly up to 10 cells and on 4x4 "
+                      "for D from 46 to 60, by a walk outward from the goal otherwise")
+          ->check(CLI::Range(0, 1000));
+  app->add_option("--moves", f->moves,
+                  "Boards K random moves from the goal, none undoing the one before (any size; "
+                  "at most K moves away, often fewer)")
+      ->check(whole_non_negative())
+      ->excludes(distance);
+  f->search.add_to(*app, false);
   app->add_option("-n,--count", f->count, "How many boards")
       ->check(whole_non_negative())
       ->capture_default_str();

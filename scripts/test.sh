@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test, twice: on the Release build, then on a build with AddressSanitizer and
-# UndefinedBehaviorSanitizer. Installs what is missing first.
+# Every test, twice: on the Release build (with the Python module and its tests), then on a
+# build with AddressSanitizer and UndefinedBehaviorSanitizer. Installs what is missing first.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -8,15 +8,17 @@ scripts/setup.sh
 jobs=$(nproc)
 
 echo "== Release build and tests (build/)"
+# The Python tests run on Debian's interpreter, which has pytest, not on whichever python3 comes
+# first on the PATH.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -DNPUZZLE_TESTS=ON \
-  -DNPUZZLE_BENCH=ON >/dev/null
+  -DNPUZZLE_BENCH=ON -DNPUZZLE_PYTHON=ON -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
 cmake --build build -j "$jobs"
 touch build/.launcher-built
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (build-asan/)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DNPUZZLE_SANITIZE=ON -DNPUZZLE_TESTS=ON \
+  -DNPUZZLE_SANITIZE=ON -DNPUZZLE_TESTS=ON -DNPUZZLE_PYTHON=OFF \
   -DNPUZZLE_BENCH=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \

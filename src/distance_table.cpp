@@ -105,6 +105,32 @@ DistanceTable::Index DistanceTable::index(std::span<const std::uint8_t> relabell
   return static_cast<Index>(blank * per_blank_cell_ + order);
 }
 
+std::vector<std::uint8_t> DistanceTable::board_at(Index index) const {
+  const auto n = static_cast<std::size_t>(descriptor_.geometry.cells());
+  const auto blank = index / per_blank_cell_;
+  std::array<std::uint8_t, kMaxCells> others{};
+  unrank_permutation(2 * (index % per_blank_cell_), std::span(others.data(), n - 1));
+  const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
+  std::vector<std::uint8_t> relabelled(n);
+  for (std::size_t c = 0, i = 0; c < n; ++c) {
+    if (c == blank) {
+      relabelled[c] = blank_value;
+    } else {
+      const std::uint8_t v = others[i++];
+      relabelled[c] = static_cast<std::uint8_t>(v >= blank_value ? v + 1 : v);
+    }
+  }
+  return relabelled;
+}
+
+DistanceTable::Index DistanceTable::nth_at_distance(int distance, std::uint64_t k) const {
+  for (std::size_t i = 0; i < distance_.size(); ++i) {
+    if (distance_[i] == distance && k-- == 0) return static_cast<Index>(i);
+  }
+  throw std::logic_error("the distance table has fewer states at distance " +
+                         std::to_string(distance) + " than asked for");
+}
+
 const DistanceTable& DistanceTables::for_goal(const Board& goal) {
   const std::lock_guard lock(mutex_);
   const Geometry g = goal.geometry;
@@ -162,6 +188,21 @@ std::vector<Dir> TableSolver::solve_reachable(const Board& board) const {
       throw std::logic_error("distance table has a state with no way down");
   }
   return moves;
+}
+
+Board TableSolver::board_at_distance(int distance, std::uint64_t k) const {
+  const std::vector<std::uint8_t> relabelled =
+      table_->board_at(table_->nth_at_distance(distance, k));
+  Board b = goal_;
+  for (std::size_t c = 0; c < relabelled.size(); ++c) b.tiles[c] = goal_.tiles[relabelled[c]];
+  if (!solvable(b, goal_)) {  // the other order of the index: its last two tiles swapped
+    std::size_t last = b.tiles.size() - 1;
+    if (b.tiles[last] == kBlank) --last;
+    std::size_t before = last - 1;
+    if (b.tiles[before] == kBlank) --before;
+    std::swap(b.tiles[last], b.tiles[before]);
+  }
+  return b;
 }
 
 }  // namespace npuzzle

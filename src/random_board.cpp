@@ -1,5 +1,6 @@
 #include "npuzzle/random_board.hpp"
 
+#include <array>
 #include <utility>
 
 #include "npuzzle/parity.hpp"
@@ -35,6 +36,36 @@ Board random_board(const Board& goal, std::mt19937_64& rng) {
     const std::size_t a = t[0] == kBlank ? 1 : 0;
     const std::size_t c = t[a + 1] == kBlank ? a + 2 : a + 1;
     std::swap(t[a], t[c]);
+  }
+  return b;
+}
+
+Board random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) {
+  Board b = goal;
+  const Geometry g = goal.geometry;
+  Cell blank = goal.blank();
+  Dir last = kNoDir;
+  std::array<Cell, kDirCount> targets{};
+  std::array<Dir, kDirCount> dirs{};
+  for (std::uint64_t i = 0; i < moves; ++i) {
+    std::size_t count = 0;
+    for (Dir d : kAllDirs) {
+      const Cell t = g.step(blank, d);
+      if (t >= 0 && (last == kNoDir || d != reverse(last))) {
+        targets[count] = t;
+        dirs[count++] = d;
+      }
+    }
+    if (count == 0) {  // a dead end of a single line: back the way it came
+      targets[0] = g.step(blank, reverse(last));
+      dirs[0] = reverse(last);
+      count = 1;
+    }
+    const auto k = static_cast<std::size_t>(uniform_below(rng, count));
+    std::swap(b.tiles[static_cast<std::size_t>(blank)],
+              b.tiles[static_cast<std::size_t>(targets[k])]);
+    blank = targets[k];
+    last = dirs[k];
   }
   return b;
 }

@@ -333,6 +333,35 @@ TEST(Random, SeededSolvableAndReadableBack) {
   EXPECT_NE(x.out.find('x'), std::string::npos);
 }
 
+TEST(Random, BoardsAtAProvenDistanceOrRandomMovesAway) {
+  const CliRun r =
+      npuzzle({"random", "--size", "4x4", "--distance", "22", "-n", "3", "--seed", "5"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const CliRun solved = npuzzle({"solve", "--size", "4x4", "--json"}, r.out);
+  ASSERT_EQ(solved.code, 0) << solved.err;
+  for (const auto& line : lines(solved.out)) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["length"], 22) << line;
+    EXPECT_EQ(j["optimal"], true) << line;
+  }
+  const CliRun walked = npuzzle({"random", "--size", "40x40", "--moves", "500", "--seed", "5"});
+  ASSERT_EQ(walked.code, 0) << walked.err;
+  EXPECT_EQ(npuzzle({"check", "--size", "40x40"}, walked.out).out, "solvable\n");
+
+  const CliRun both = npuzzle({"random", "--distance", "3", "--moves", "3"});
+  EXPECT_EQ(both.code, 2);
+  const CliRun far = npuzzle({"random", "--distance", "32"});
+  EXPECT_EQ(far.code, 2);
+  EXPECT_NE(far.err.find("more than 31 moves"), std::string::npos) << far.err;
+  const CliRun big = npuzzle({"random", "--size", "5x5", "--distance", "10"});
+  EXPECT_EQ(big.code, 2);
+  EXPECT_NE(big.err.find("random moves"), std::string::npos) << big.err;
+  const CliRun budget =
+      npuzzle({"random", "--size", "4x4", "--distance", "50", "--max-nodes", "1", "--seed", "1"});
+  EXPECT_EQ(budget.code, 1);
+  EXPECT_NE(budget.err.find("raise --timeout"), std::string::npos) << budget.err;
+}
+
 TEST(Hint, DistanceAndAFirstMove) {
   EXPECT_EQ(npuzzle({"hint", "1 2 3 x 4 6 7 5 8"}).out, "distance 3, next move r\n");
   EXPECT_EQ(npuzzle({"hint", "1 2 3 4 5 6 7 8 0"}).out, "distance 0: already at the goal\n");

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -330,6 +331,75 @@ TEST(Solver, ThreadsThatNeedTheSameTablesShareOneBuild) {
     return n.find("is ready") != std::string::npos;
   });
   EXPECT_EQ(builds, 1);
+}
+
+// Up to 10 cells, boards at a distance are read off the table: checked against a plain BFS.
+TEST(Generate, SmallBoardsAreExactlyTheDistanceAsked) {
+  const Solver solver;
+  std::mt19937_64 rng(5);
+  for (const Board& goal : {Board::blank_last({3, 3}), Board::blank_first({2, 4}),
+                            Board::blank_last({1, 6}), parse_board("1 2 3 4 0 5 6 7 8")}) {
+    const auto dist = reference::distances_to(goal);
+    int farthest = 0;
+    for (const auto& [board, d] : dist) farthest = std::max(farthest, d);
+    for (int d = 0; d <= farthest; ++d) {
+      for (int i = 0; i < 3; ++i) {
+        const auto b = solver.generate(goal, d, rng);
+        ASSERT_TRUE(b);
+        ASSERT_EQ(dist.at(reference::encode(b->tiles)), d) << goal.geometry.name();
+      }
+    }
+    EXPECT_THROW((void)solver.generate(goal, farthest + 1, rng), InputError);
+  }
+}
+
+// The 3x3 boards 3 moves from a corner goal: 8 of them, each drawn about 1000 times in 8000.
+TEST(Generate, SmallBoardsAreDrawnUniformly) {
+  const Solver solver;
+  std::mt19937_64 rng(77);
+  const Board goal = Board::blank_last({3, 3});
+  std::map<std::string, int> seen;
+  for (int i = 0; i < 8000; ++i) ++seen[reference::encode(solver.generate(goal, 3, rng)->tiles)];
+  ASSERT_EQ(seen.size(), 8u);
+  for (const auto& [board, count] : seen) {
+    EXPECT_GT(count, 850) << board;
+    EXPECT_LT(count, 1150) << board;
+  }
+}
+
+// Larger boards: the distance proven by an exact search with another method.
+TEST(Generate, LargerBoardsAreProvenTheirDistance) {
+  const Solver solver;
+  std::mt19937_64 rng(9);
+  SolveOptions check;
+  check.algorithm = "idastar";
+  check.heuristic = "linear-conflict";
+  for (const auto& [goal, d] :
+       {std::pair{Board::blank_last({4, 4}), 24}, std::pair{Board::blank_first({3, 4}), 17},
+        std::pair{Board::blank_last({2, 7}), 30}}) {
+    const auto b = solver.generate(goal, d, rng);
+    ASSERT_TRUE(b);
+    const Solution s = solver.solve(*b, goal, check);
+    EXPECT_TRUE(s.optimal);
+    EXPECT_EQ(s.moves.size(), static_cast<std::size_t>(d)) << goal.geometry.name();
+  }
+}
+
+TEST(Generate, RefusalsAndBudgets) {
+  const Solver solver;
+  std::mt19937_64 rng(1);
+  EXPECT_THROW((void)solver.generate(Board::blank_last({4, 4}), 81, rng), InputError);
+  EXPECT_THROW((void)solver.generate(Board::blank_last({5, 5}), 10, rng), InputError);
+  EXPECT_THROW((void)solver.generate(Board::blank_last({3, 3}), -1, rng), InputError);
+  CancelToken cancelled;
+  cancelled.cancel();
+  SolveOptions o;
+  o.budget.cancel = &cancelled;
+  EXPECT_FALSE(solver.generate(Board::blank_last({4, 4}), 40, rng, o));
+  // The same seed, the same boards.
+  std::mt19937_64 a(4), b(4);
+  EXPECT_EQ(solver.generate(Board::blank_last({4, 4}), 20, a),
+            solver.generate(Board::blank_last({4, 4}), 20, b));
 }
 
 TEST(Solver, HintVerifyAndCheckSpeakForTheSameBoard) {

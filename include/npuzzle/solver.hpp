@@ -187,6 +187,21 @@ class Solver {
                                 const std::function<void(const Solution&)>& each = {}) const;
   /// Drawn uniformly from the boards that can reach `goal`.
   Board random(const Board& goal, std::mt19937_64& rng) const;
+  /// `moves` random moves of the blank from the goal, none undoing the one before: any size; the
+  /// board is at most `moves` moves from the goal, often fewer.
+  Board random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) const;
+  /// A board whose shortest solution is exactly `distance` moves, proven by an exact search;
+  /// boards of up to 16 cells. How it is drawn:
+  ///  - up to 10 cells: uniformly among all boards that far (read off the distance table);
+  ///  - 4x4 and 46 <= distance <= 60: uniformly, by drawing uniform boards until one is that
+  ///    far (in this window such boards are common: each length held 1 to 9 of Korf's 100
+  ///    random instances);
+  ///  - otherwise by a walk outward from the goal, each step to a neighbour drawn uniformly
+  ///    from those proven one move farther, started again where there is none (not uniform).
+  /// Returns nullopt where `options.budget` (time, nodes per search, cancel) ends first; throws
+  /// InputError for a distance no board of the geometry has or that no walk could reach.
+  std::optional<Board> generate(const Board& goal, int distance, std::mt19937_64& rng,
+                                const SolveOptions& options = {}) const;
   Verdict verify(const Board& board, const Board& goal, std::span<const Dir> moves) const;
 
   /// The Cubic Eight-Puzzle: a shortest roll sequence (where the empty square goes), by

@@ -52,6 +52,12 @@ class DistanceTable {
 
   using Index = std::uint32_t;
   Index index(std::span<const std::uint8_t> relabelled) const;
+  /// The relabelled board of one of the two orders that share `index` (the other differs in its
+  /// last two tiles): the caller picks the reachable one.
+  std::vector<std::uint8_t> board_at(Index index) const;
+  /// The `k`-th index, in index order, of a state `distance` moves from the goal
+  /// (k < depth_counts()[distance]).
+  Index nth_at_distance(int distance, std::uint64_t k) const;
 
  private:
   TableDescriptor descriptor_;
@@ -84,6 +90,9 @@ class TableSolver {
   std::optional<std::vector<Dir>> solve(const Board& board) const;
   /// The same for a board known to reach the goal (parity decided by the caller).
   std::vector<Dir> solve_reachable(const Board& board) const;
+  /// The `k`-th board, in the table's order, of those exactly `distance` moves from the goal
+  /// (k below the table's count at that distance); with k uniform, a uniform draw among them.
+  Board board_at_distance(int distance, std::uint64_t k) const;
   const DistanceTable& table() const { return *table_; }
 
  private:

@@ -1,0 +1,178 @@
+"""npuzzle.solve and friends: answers replayed, lengths against independent references, every
+board form, errors as the CLI words them."""
+
+import random as stdlib_random
+
+import numpy as np
+import pytest
+
+import npuzzle
+from conftest import cli, goal_rows, replay
+
+
+def test_every_board_form_gives_the_same_answer():
+    forms = [
+        "1 2 3/4 5 6/0 7 8",
+        "123456078",
+        "[[1,2,3],[4,5,6],[0,7,8]]",
+        [[1, 2, 3], [4, 5, 6], [0, 7, 8]],
+        (1, 2, 3, 4, 5, 6, 0, 7, 8),
+        [1, 2, 3, 4, 5, 6, "x", 7, 8],
+        np.array([[1, 2, 3], [4, 5, 6], [0, 7, 8]]),
+        np.array([1, 2, 3, 4, 5, 6, 0, 7, 8]),
+    ]
+    for form in forms:
+        s = npuzzle.solve(form)
+        assert (s.moves, s.length, s.optimal, s.lower_bound) == ("rr", 2, True, 2), form
+
+
+def test_a_flat_list_takes_its_size():
+    board = [1, 2, 3, 4, 5, 6, 0, 7]
+    s = npuzzle.solve(board, size=(2, 4))
+    assert replay([board[:4], board[4:]], s.moves) == goal_rows(2, 4)
+    assert npuzzle.solve(board, size="2x4").moves == s.moves
+
+
+def test_every_8_puzzle_length_matches_an_independent_search(eight_puzzle_distances):
+    rng = stdlib_random.Random(20261122)
+    boards = rng.sample(sorted(eight_puzzle_distances), 300)
+    solutions = npuzzle.solve_many([list(b) for b in boards], threads=2)
+    for b, s in zip(boards, solutions):
+        assert s.optimal and s.length == eight_puzzle_distances[b]
+        rows = [list(b[0:3]), list(b[3:6]), list(b[6:9])]
+        assert replay(rows, s.moves) == goal_rows(3, 3)
+    # The farthest boards, 31 moves.
+    farthest = [b for b, d in eight_puzzle_distances.items() if d == 31]
+    assert len(farthest) == 2
+    for b in farthest:
+        assert npuzzle.solve(list(b)).length == 31
+
+
+@pytest.mark.parametrize("algo", ["bfs", "bibfs", "astar", "idastar"])
+def test_each_exact_algorithm_is_shortest(algo, eight_puzzle_distances):
+    board = (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    s = npuzzle.solve(list(board), algo=algo)
+    assert s.algorithm == algo and s.optimal
+    assert s.length == eight_puzzle_distances[board] == 31
+
+
+def test_korf_instances_have_their_published_lengths(korf100):
+    # The easiest of Korf's 100 for the light pattern databases, built in memory on first use.
+    for number, optimal, rows in [k for k in korf100 if k[0] in (80, 82, 88, 94)]:
+        s = npuzzle.solve(rows, goal="blank-first")
+        assert s.length == optimal and s.optimal, number
+        assert replay(rows, s.moves) == goal_rows(4, 4, blank_first=True)
+        assert npuzzle.verify(rows, s.moves, goal="blank-first")
+
+
+def test_solve_many_on_threads_answers_as_one_thread(korf100):
+    boards = npuzzle.random((3, 4), n=12, seed=7)
+    one = npuzzle.solve_many(boards, threads=1)
+    two = npuzzle.solve_many(boards, threads=2)
+    assert [s.moves for s in one] == [s.moves for s in two]
+    for b, s in zip(boards, one):
+        assert s.optimal and replay(b, s.moves) == goal_rows(3, 4)
+
+
+def test_an_unsolvable_board_is_an_answer_not_an_error():
+    s = npuzzle.solve("2 1 3/4 5 6/7 8 0")
+    assert (s.solvable, s.status, s.moves, s.length) == (False, "unsolvable", None, None)
+    assert not npuzzle.check("2 1 3/4 5 6/7 8 0")
+    assert npuzzle.check("1 2 3/4 5 6/7 0 8")
+
+
+def test_large_boards_get_a_valid_answer_with_a_bound():
+    board = npuzzle.random((20, 20), seed=3)[0]
+    s = npuzzle.solve(board)
+    assert s.algorithm == "fast" and not s.optimal
+    assert 0 < s.lower_bound <= s.length
+    assert s.lower_bound == npuzzle.bounds(board).conflict
+    assert replay(board, s.moves) == goal_rows(20, 20)
+
+
+def test_auto_hands_over_to_the_fast_solver_where_the_budget_ends(korf100):
+    rows = korf100[87][2]  # #88 needs 65 moves
+    s = npuzzle.solve(rows, goal="blank-first", heuristic="manhattan", max_nodes=1000)
+    assert s.algorithm == "fast" and s.length >= s.lower_bound
+    assert replay(rows, s.moves) == goal_rows(4, 4, blank_first=True)
+
+
+def test_a_named_search_out_of_budget_raises_with_its_bound():
+    with pytest.raises(npuzzle.LimitReached) as e:
+        npuzzle.solve("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0", algo="idastar",
+                      heuristic="manhattan", max_nodes=10_000)
+    assert e.value.solution.status == "node limit"
+    assert e.value.solution.lower_bound > 0
+
+
+def test_hint_and_tile_notation():
+    h = npuzzle.hint("1 2 3/4 5 6/0 7 8")
+    assert (h.distance, h.next, h.optimal) == (2, "r", True)
+    assert npuzzle.hint("1 2 3/4 5 6/7 8 0").next is None
+    s = npuzzle.solve("1 2 3/4 5 6/0 7 8")
+    assert s.tile_moves == "ll"
+    assert npuzzle.verify("1 2 3/4 5 6/0 7 8", "ll", notation="tile").reaches_goal
+
+
+def test_verify_says_where_a_move_leaves_the_board():
+    v = npuzzle.verify("1 2 3/4 5 6/7 8 0", "dd")
+    assert (v.legal, v.applied, v.reaches_goal, bool(v)) == (False, 0, False, False)
+    v = npuzzle.verify("1 2 3/4 5 6/0 7 8", "r")
+    assert v.legal and not v.reaches_goal and v.final == [[1, 2, 3], [4, 5, 6], [7, 0, 8]]
+
+
+def test_goals_in_every_form():
+    custom = [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    board = [[1, 0, 2], [3, 4, 5], [6, 7, 8]]
+    for goal in ("blank-first", custom, "0 1 2/3 4 5/6 7 8", np.array(custom)):
+        s = npuzzle.solve(board, goal=goal)
+        assert s.moves == "l"
+
+
+@pytest.mark.parametrize("board,args", [
+    ("1 2 3/4 5 5/7 0 8", []),
+    ("1 2 3 4 5 6 7 8", []),
+    ("1 2 3/4 5/6 7 8 0", []),
+    ("1 2 3 4 5 6 7 9 0", []),
+    ("1 2 q 4 5 6 7 8 0", []),
+])
+def test_bad_boards_raise_the_message_the_cli_prints(board, args):
+    with pytest.raises(ValueError) as e:
+        npuzzle.solve(board)
+    r = cli("solve", board, *args)
+    assert r.returncode == 2
+    assert str(e.value) in r.stderr
+
+
+def test_bad_arguments_raise_value_errors():
+    with pytest.raises(ValueError, match="board is 3x3 but the goal is 4x4|4x4"):
+        npuzzle.solve("1 2 3/4 5 6/7 0 8", goal="0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15")
+    with pytest.raises(ValueError):
+        npuzzle.solve("1 2 3/4 5 6/7 0 8", algo="dijkstra")
+    with pytest.raises(ValueError):
+        npuzzle.solve({"tiles": [1, 2]})
+    with pytest.raises(ValueError):
+        npuzzle.solve([[1, 2, 3], 4])
+    with pytest.raises(ValueError):
+        npuzzle.verify("1 2 3/4 5 6/7 0 8", "rz")
+    with pytest.raises(ValueError):
+        npuzzle.random("3y3")
+    with pytest.raises(ValueError):
+        npuzzle.solve("1 2 3/4 5 6/7 0 8", timeout=-1)
+    with pytest.raises(ValueError, match="solve_many takes boards of one size"):
+        npuzzle.solve_many(["1 2 3/4 5 6/7 0 8", "1 0/2 3"])
+
+
+def test_random_boards_are_the_clis_for_the_same_seed():
+    ours = npuzzle.random("3x4", n=5, seed=42)
+    r = cli("random", "--size", "3x4", "-n", "5", "--seed", "42", "--json")
+    import json
+    assert ours == [json.loads(line) for line in r.stdout.splitlines()]
+    for b in ours:
+        assert npuzzle.check(b)
+
+
+def test_the_docstrings_teach():
+    assert "blank notation" in npuzzle.__doc__
+    assert "timeout" in npuzzle.solve.__doc__
+    assert "uniformly" in npuzzle.generate.__doc__
