@@ -117,14 +117,16 @@ def _raise_on_limit(s: Solution) -> Solution:
 class Solver:
     """Owns the tables and caches; safe to use from several threads.
 
-    cache_dir: where pattern databases are kept between runs (None: in memory only).
+    cache_dir: where pattern databases are kept between runs (None: in memory only; "~" is
+      expanded; the command-line tool keeps its tables in $NPUZZLE_CACHE, else
+      $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle).
     threads: threads for table builds.
     """
 
     def __init__(self, cache_dir: Optional[Union[str, os.PathLike]] = None,
                  threads: Optional[int] = None):
-        self._core = _core.Solver(None if cache_dir is None else os.fspath(cache_dir),
-                                  threads or os.cpu_count() or 1)
+        where = None if cache_dir is None else os.path.expanduser(os.fspath(cache_dir))
+        self._core = _core.Solver(where, threads or os.cpu_count() or 1)
 
     def solve(self, board: Board, goal: Board = "blank-last", algo: str = "auto",
               heuristic: str = "auto", timeout: Optional[float] = None, *,

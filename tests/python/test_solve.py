@@ -176,3 +176,12 @@ def test_the_docstrings_teach():
     assert "blank notation" in npuzzle.__doc__
     assert "timeout" in npuzzle.solve.__doc__
     assert "uniformly" in npuzzle.generate.__doc__
+
+
+def test_a_solver_keeps_its_tables_in_the_cache_directory(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    solver = npuzzle.Solver(cache_dir="~/tables", threads=1)
+    solver.build_tables("cube")
+    assert [t.present for t in solver.table_sets() if t.name == "cube"] == [True]
+    assert any((tmp_path / "tables").iterdir())
+    assert npuzzle.cube.distance("2 1\nR B W\nR W W\nE W W", solver=solver) == 3
