@@ -367,7 +367,7 @@ class Constructor {
         Cell nearest = -1;
         int best = 0;
         for (Cell c : cells) {
-          const int d = std::abs(g_.row(c) - g_.row(far_at)) + std::abs(g_.col(c) - g_.col(far_at));
+          const int d = g_.taxicab(c, far_at);
           if (c != held && (nearest < 0 || d < best)) nearest = c, best = d;
         }
         move_tile(far_at, nearest, std::span(&held, 1));

@@ -1,7 +1,6 @@
 #include "npuzzle/parity.hpp"
 
 #include <array>
-#include <cstdlib>
 #include <vector>
 
 #include "npuzzle/errors.hpp"
@@ -64,9 +63,7 @@ bool solvable(const Board& board, const Board& goal) {
   }
   const auto permutation_parity = (n - cycles) % 2;
   const Cell from = board.blank(), to = goal_cell[kBlank];
-  const auto blank_parity = static_cast<std::size_t>(std::abs(g.row(from) - g.row(to)) +
-                                                     std::abs(g.col(from) - g.col(to))) %
-                            2;
+  const auto blank_parity = static_cast<std::size_t>(g.taxicab(from, to)) % 2;
   return permutation_parity == blank_parity;
 }
 

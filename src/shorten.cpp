@@ -1,7 +1,6 @@
 #include "npuzzle/tiles/shorten.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 
 namespace npuzzle {
@@ -58,9 +57,7 @@ class Pass {
 
  private:
   static std::size_t idx(Cell c) { return static_cast<std::size_t>(c); }
-  int distance(Cell x, Cell y) const {
-    return std::abs(g_.row(x) - g_.row(y)) + std::abs(g_.col(x) - g_.col(y));
-  }
+  int distance(Cell x, Cell y) const { return g_.taxicab(x, y); }
 
   void move_a(Dir d) {
     const Cell next = g_.step(blank_a_, d);

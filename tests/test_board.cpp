@@ -46,5 +46,21 @@ TEST(MoveTable, SkipsTheReverseOfTheLastMoveAndStaysOnTheBoard) {
   EXPECT_EQ(table.moves(5, Dir::Up).size(), 3u);
 }
 
+// The taxicab distance is the number of steps of a shortest walk, counted here by stepping.
+TEST(Geometry, TaxicabIsTheShortestWalk) {
+  const Geometry g{3, 5};
+  for (Cell a = 0; a < g.cells(); ++a) {
+    for (Cell b = 0; b < g.cells(); ++b) {
+      int steps = 0;
+      for (Cell c = a; c != b; ++steps) {
+        c = g.row(c) != g.row(b) ? g.step(c, g.row(c) < g.row(b) ? Dir::Down : Dir::Up)
+                                 : g.step(c, g.col(c) < g.col(b) ? Dir::Right : Dir::Left);
+      }
+      EXPECT_EQ(g.taxicab(a, b), steps) << a << " " << b;
+      EXPECT_EQ(g.taxicab(a, b), g.taxicab(b, a));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace npuzzle

@@ -10,6 +10,8 @@ class CancelToken {
  public:
   void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
   bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+  /// Withdraws the request, for a token that outlives the work it stopped (a solver's, say).
+  void reset() { cancelled_.store(false, std::memory_order_relaxed); }
 
  private:
   std::atomic<bool> cancelled_{false};

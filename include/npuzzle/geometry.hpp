@@ -42,6 +42,12 @@ struct Geometry {
   constexpr int row(Cell c) const { return c / cols; }
   constexpr int col(Cell c) const { return c % cols; }
   constexpr Cell at(int r, int c) const { return r * cols + c; }
+  /// The taxicab distance between two cells: the fewest moves that take a tile from one to the
+  /// other on an empty board.
+  constexpr int taxicab(Cell a, Cell b) const {
+    const int dr = row(a) - row(b), dc = col(a) - col(b);
+    return (dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc);
+  }
   /// The neighbour of `c` in direction `d`, or -1 off the board.
   constexpr Cell step(Cell c, Dir d) const {
     const int r = row(c), k = col(c);

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -51,9 +52,9 @@ Notation notation_named(const std::string& name) {
 
 /// Runs `work()` on a worker thread with the GIL released; every 50 ms this thread takes the
 /// GIL back to let Python handle signals, and where a handler raised (KeyboardInterrupt),
-/// cancels `token` (which the work's budget reads), waits for the work, and raises.
-template <class Work>
-auto interruptible(CancelToken& token, const Work& work) -> decltype(work()) {
+/// calls `cancel()`, waits for the work, and raises.
+template <class Cancel, class Work>
+auto interruptible(const Cancel& cancel, const Work& work) -> decltype(work()) {
   using Result = decltype(work());
   std::optional<Result> result;
   std::exception_ptr failure;
@@ -81,7 +82,7 @@ auto interruptible(CancelToken& token, const Work& work) -> decltype(work()) {
       }
       lock.lock();
       if (raised) {
-        token.cancel();
+        cancel();
         cv.wait(lock, [&] { return done; });
       }
     }
@@ -91,17 +92,6 @@ auto interruptible(CancelToken& token, const Work& work) -> decltype(work()) {
   if (raised) throw py::error_already_set();
   if (failure) std::rethrow_exception(failure);
   return std::move(*result);
-}
-
-/// A plan's answers, off the GIL: a distance-table plan answers in microseconds on this thread
-/// (a worker thread would cost 50), a search on a worker that Ctrl-C can stop.
-template <class Work>
-auto answer(const Solver::Plan& plan, CancelToken& token, const Work& work) -> decltype(work()) {
-  if (plan.algorithm() == "table") {
-    py::gil_scoped_release release;
-    return work();
-  }
-  return interruptible(token, work);
 }
 
 struct Limits {
@@ -136,6 +126,7 @@ class PySolver {
     SolverConfig c;
     if (cache_dir) c.store = std::make_shared<DirectoryStore>(*cache_dir);
     c.threads = threads;
+    c.cancel = builds_.get();
     solver_ = std::make_unique<Solver>(std::move(c));
   }
 
@@ -170,7 +161,7 @@ class PySolver {
     if (parsed.empty()) return {};
     CancelToken token;
     const auto plan = plan_for(parsed[0], goal, algo, heuristic, tables, limits, token);
-    return interruptible(token, [&] { return solver_->solve_all(parsed, plan, threads); });
+    return stoppable(token, [&] { return solver_->solve_all(parsed, plan, threads); });
   }
 
   Solver::Plan plan_for(const Board& board, const std::string& goal, const std::string& algo,
@@ -199,7 +190,7 @@ class PySolver {
     const Board g = parse_goal(goal, b.geometry);
     CancelToken token;
     const auto options = options_of(algo, heuristic, tables, limits, &token);
-    return interruptible(token, [&] { return solver_->hint(b, g, options); });
+    return stoppable(token, [&] { return solver_->hint(b, g, options); });
   }
 
   Verdict verify(const std::string& board, const std::optional<std::string>& size,
@@ -212,21 +203,15 @@ class PySolver {
 
   std::vector<Rows> random(const std::string& size, const std::string& goal, std::uint64_t n,
                            std::optional<std::uint64_t> seed) const {
-    const Board g = parse_goal(goal, parse_geometry(size));
-    auto rng = rng_of(seed);
-    std::vector<Rows> out;
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back(rows_of(solver_->random(g, rng)));
-    return out;
+    return draw(size, goal, n, seed,
+                [&](const Board& g, std::mt19937_64& rng) { return solver_->random(g, rng); });
   }
 
   std::vector<Rows> walk(const std::string& size, const std::string& goal, std::uint64_t moves,
                          std::uint64_t n, std::optional<std::uint64_t> seed) const {
-    const Board g = parse_goal(goal, parse_geometry(size));
-    auto rng = rng_of(seed);
-    std::vector<Rows> out;
-    for (std::uint64_t i = 0; i < n; ++i)
-      out.push_back(rows_of(solver_->random_walk(g, moves, rng)));
-    return out;
+    return draw(size, goal, n, seed, [&](const Board& g, std::mt19937_64& rng) {
+      return solver_->random_walk(g, moves, rng);
+    });
   }
 
   /// Boards exactly `distance` away; fewer than `n` where the budget ended (all of them share it).
@@ -237,7 +222,7 @@ class PySolver {
     auto rng = rng_of(seed);
     CancelToken token;
     const auto options = options_of("auto", "auto", std::nullopt, limits, &token);
-    return interruptible(token, [&] {
+    return stoppable(token, [&] {
       std::vector<Rows> out;
       for (std::uint64_t i = 0; i < n; ++i) {
         auto b = solver_->generate(g, distance, rng, options);
@@ -252,7 +237,7 @@ class PySolver {
                       const std::string& algo, const Limits& limits) const {
     CancelToken token;
     const auto options = options_of(algo, "auto", std::nullopt, limits, &token);
-    return interruptible(token, [&] {
+    return stoppable(token, [&] {
       return solver_->solve_cube(CubeDataset{x, y, pattern}, algo, options.budget);
     });
   }
@@ -260,14 +245,14 @@ class PySolver {
   std::optional<int> cube_distance(std::uint64_t x, std::uint64_t y, const std::string& pattern,
                                    int cap) const {
     CancelToken token;  // the cube's exact search takes no budget: it ends within a second
-    return interruptible(token, [&] {
+    return stoppable(token, [&] {
       return solver_->cube_distance(CubeDataset{x, y, pattern}, cap);
     });
   }
 
   void build_tables(const std::string& set) {
-    CancelToken token;  // builds stop at the solver's own token, not this one
-    interruptible(token, [&] {
+    CancelToken token;  // a build reads the solver's own token, which stoppable cancels too
+    stoppable(token, [&] {
       solver_->build_tables(set);
       return true;
     });
@@ -276,8 +261,57 @@ class PySolver {
   std::vector<TableSetInfo> table_sets() const { return solver_->table_sets(); }
 
  private:
+  /// `work` off the GIL, stopped by Ctrl-C: the call's own token (its searches' budget) and the
+  /// solver's (table builds, such as the one a first 4x4 solve starts) are cancelled.
+  template <class Work>
+  auto stoppable(CancelToken& token, const Work& work) const -> decltype(work()) {
+    builds_->reset();
+    return interruptible(
+        [&] {
+          token.cancel();
+          builds_->cancel();
+        },
+        work);
+  }
+
+  /// A plan's answers: a distance-table plan answers in microseconds on this thread with the GIL
+  /// released (a worker thread costs about 50 us a call), a search on a stoppable worker.
+  template <class Work>
+  auto answer(const Solver::Plan& plan, CancelToken& token, const Work& work) const
+      -> decltype(work()) {
+    if (plan.algorithm() == "table") {
+      py::gil_scoped_release release;
+      return work();
+    }
+    return stoppable(token, work);
+  }
+
+  /// `n` boards from `make(goal, rng)`, as lists of rows.
+  template <class Make>
+  std::vector<Rows> draw(const std::string& size, const std::string& goal, std::uint64_t n,
+                         std::optional<std::uint64_t> seed, const Make& make) const {
+    const Board g = parse_goal(goal, parse_geometry(size));
+    auto rng = rng_of(seed);
+    std::vector<Rows> out;
+    for (std::uint64_t i = 0; i < n; ++i) out.push_back(rows_of(make(g, rng)));
+    return out;
+  }
+
+  std::unique_ptr<CancelToken> builds_ = std::make_unique<CancelToken>();
   std::unique_ptr<Solver> solver_;
 };
+
+/// A Solution's moves in a notation, or None where it holds none.
+auto moves_in(Notation notation) {
+  return [notation](const Solution& s) -> std::optional<std::string> {
+    if (s.status != SearchStatus::Solved) return std::nullopt;
+    return format_moves(s.moves, notation);
+  };
+}
+
+std::string letter(Dir d) {
+  return format_moves(std::span(&d, 1), Notation::Blank);
+}
 
 std::vector<std::string> names_of(const std::vector<MethodInfo>& methods) {
   std::vector<std::string> names;
@@ -305,19 +339,10 @@ PYBIND11_MODULE(_core, m) {
           "solvable", [](const Solution& s) { return s.status != SearchStatus::NoSolution; },
           "False where the goal cannot be reached")
       .def_property_readonly(
-          "moves",
-          [](const Solution& s) -> std::optional<std::string> {
-            if (s.status != SearchStatus::Solved) return std::nullopt;
-            return format_moves(s.moves, Notation::Blank);
-          },
+          "moves", moves_in(Notation::Blank),
           "The moves in blank notation (u, d, l, r: where the blank goes), or None")
-      .def_property_readonly(
-          "tile_moves",
-          [](const Solution& s) -> std::optional<std::string> {
-            if (s.status != SearchStatus::Solved) return std::nullopt;
-            return format_moves(s.moves, Notation::TileMoves);
-          },
-          "The same moves in tile notation (where the moved tile goes), or None")
+      .def_property_readonly("tile_moves", moves_in(Notation::TileMoves),
+                             "The same moves in tile notation (where the moved tile goes), or None")
       .def_property_readonly(
           "length",
           [](const Solution& s) -> std::optional<std::size_t> {
@@ -365,15 +390,15 @@ PYBIND11_MODULE(_core, m) {
           "next",
           [](const Hint& h) -> std::optional<std::string> {
             if (!h.next) return std::nullopt;
-            return format_moves(std::vector{*h.next}, Notation::Blank);
+            return letter(*h.next);
           },
           "The next move (blank notation), or None at the goal or where unsolved")
       .def_readonly("optimal", &Hint::optimal)
       .def_readonly("lower_bound", &Hint::lower_bound)
       .def("__repr__", [](const Hint& h) {
         return "Hint(status='" + std::string(describe(h.status)) +
-               "', distance=" + std::to_string(h.distance) + ", next=" +
-               (h.next ? "'" + format_moves(std::vector{*h.next}, Notation::Blank) + "'" : "None") +
+               "', distance=" + std::to_string(h.distance) +
+               ", next=" + (h.next ? "'" + letter(*h.next) + "'" : "None") +
                ", optimal=" + (h.optimal ? "True" : "False") + ")";
       });
 

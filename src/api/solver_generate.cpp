@@ -54,9 +54,7 @@ class SearchBudgets {
 
 /// The parity of every solution's length: that of the blank's taxicab distance home.
 int length_parity(const Board& board, const Board& goal) {
-  const Geometry g = goal.geometry;
-  const Cell a = board.blank(), b = goal.blank();
-  return (std::abs(g.row(a) - g.row(b)) + std::abs(g.col(a) - g.col(b))) % 2;
+  return goal.geometry.taxicab(board.blank(), goal.blank()) % 2;
 }
 
 }  // namespace
@@ -125,18 +123,16 @@ std::optional<Board> Solver::generate(const Board& goal, int distance, std::mt19
   // Outward: every move changes the distance by exactly one (the moves alternate the blank's
   // colour on a chessboard), so a neighbour of a board d away that has no solution of d - 1
   // moves is d + 1 away.
+  const MoveTable move_table(g);
   for (int walk = 0; walk < kMaxWalks; ++walk) {
     Board b = goal;
     Dir last = kNoDir;
     int d = 0;
     for (; d < distance; ++d) {
       std::array<Dir, kDirCount> dirs{};
-      std::size_t count = 0;
-      for (Dir dir : kAllDirs) {
-        if (g.step(b.blank(), dir) >= 0 && (last == kNoDir || dir != reverse(last))) {
-          dirs[count++] = dir;
-        }
-      }
+      const auto moves = move_table.moves(b.blank(), last);
+      const std::size_t count = moves.size();
+      std::copy(moves.begin(), moves.end(), dirs.begin());
       for (std::size_t i = count; i > 1; --i) {
         std::swap(dirs[i - 1], dirs[static_cast<std::size_t>(uniform_below(rng, i))]);
       }

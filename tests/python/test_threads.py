@@ -47,3 +47,21 @@ def test_ctrl_c_stops_a_solve_cleanly():
     assert time.monotonic() - began < 30
     # The solver is still usable afterwards.
     assert npuzzle.solve("1 2 3/4 5 6/7 0 8").moves == "r"
+
+
+def test_ctrl_c_stops_a_table_build():
+    solver = npuzzle.Solver(threads=1)  # in memory: nothing is left behind
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    began = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solver.build_tables("7-8")  # minutes when not stopped
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - began < 30
+    assert [t.present for t in solver.table_sets() if t.name == "7-8"] == [False]
+    # Its token is cleared for the next call: a solve that builds the light set still runs.
+    assert solver.solve("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15").moves == "r"
