@@ -34,7 +34,7 @@ int run_random(RandomFlags& f) {
       if (!found) {
         if (interrupted().cancelled()) return batch_exit(kOk, false);
         report("random", fmt::format("no board {} moves away found within the budget (board {} of "
-                                     "{}); raise --timeout",
+                                     "{}); raise --timeout or --max-nodes",
                                      *f.distance, i + 1, f.count));
         return kFailure;
       }

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import secrets
 import threading
-from typing import Any, Iterable, Optional, Sequence, Tuple, Union
+from typing import Any, Iterable, Optional, Tuple, Union
 
 from . import _core
 from ._core import Bounds, Hint, Solution, Verdict
@@ -35,7 +35,6 @@ __all__ = [
 
 Board = Any  # str, list of rows, flat list (with size), or NumPy array
 Size = Union[str, int, Tuple[int, int]]
-Rows = list
 
 
 class LimitReached(RuntimeError):

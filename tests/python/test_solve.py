@@ -1,6 +1,7 @@
 """npuzzle.solve and friends: answers replayed, lengths against independent references, every
 board form, errors as the CLI words them."""
 
+import json
 import random as stdlib_random
 
 import numpy as np
@@ -65,7 +66,7 @@ def test_korf_instances_have_their_published_lengths(korf100):
         assert npuzzle.verify(rows, s.moves, goal="blank-first")
 
 
-def test_solve_many_on_threads_answers_as_one_thread(korf100):
+def test_solve_many_on_threads_answers_as_one_thread():
     boards = npuzzle.random((3, 4), n=12, seed=7)
     one = npuzzle.solve_many(boards, threads=1)
     two = npuzzle.solve_many(boards, threads=2)
@@ -166,7 +167,6 @@ def test_bad_arguments_raise_value_errors():
 def test_random_boards_are_the_clis_for_the_same_seed():
     ours = npuzzle.random("3x4", n=5, seed=42)
     r = cli("random", "--size", "3x4", "-n", "5", "--seed", "42", "--json")
-    import json
     assert ours == [json.loads(line) for line in r.stdout.splitlines()]
     for b in ours:
         assert npuzzle.check(b)
