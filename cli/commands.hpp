@@ -15,6 +15,7 @@ Command add_judge(CLI::App& root);
 Command add_cube(CLI::App& root);
 Command add_pdb(CLI::App& root);
 Command add_bench(CLI::App& root);
+Command add_web(CLI::App& root);
 Command add_cube_solve(CLI::App& cube);
 Command add_cube_verify(CLI::App& cube);
 Command add_cube_table(CLI::App& cube);

@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
       "  npuzzle cube solve < datasets.txt          the Cubic Eight-Puzzle, with the rolls\n"
       "  npuzzle pdb build 7-8                      the strongest 4x4 tables (minutes, once)\n"
       "  npuzzle bench korf100 -j 2                 Korf's 100 15-puzzles, checked\n"
+      "  npuzzle web                                the page: solve and watch, in a browser\n"
       "Run 'npuzzle COMMAND --help' for a command's options.");
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every command");
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
 
   const std::vector<Command> commands{
       add_solve(app), add_check(app), add_compare(app), add_verify(app), add_random(app),
-      add_hint(app),  add_judge(app), add_cube(app),    add_pdb(app),    add_bench(app)};
+      add_hint(app),  add_judge(app), add_cube(app),    add_pdb(app),    add_bench(app),
+      add_web(app)};
   // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
   // keeps one whole, and the board parser ignores it.
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test, twice: on the Release build (with the Python module and its tests), then on a
-# build with AddressSanitizer and UndefinedBehaviorSanitizer. Installs what is missing first.
+# Every test: on the Release build (with the Python module and its tests), the web page built
+# for WebAssembly and tested in Chromium, then every C++ test again on a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer. Installs what is missing first.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -15,6 +16,12 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -
 cmake --build build -j "$jobs"
 touch build/.launcher-built
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== The web page: WebAssembly build (build-web/), then its tests in Chromium"
+scripts/setup.sh browser
+scripts/build-web.sh
+npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
+(cd tests/web && NPUZZLE_BIN="$root/build/npuzzle" node --test)
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (build-asan/)"
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \

@@ -38,7 +38,7 @@ std::uint64_t search_from(Cell start_empty, std::span<std::uint8_t> answers) {
         const auto o = s.cells[static_cast<std::size_t>(c)];
         tops[static_cast<std::size_t>(c)] = o == kEmpty ? Colour::White : top_colour(o);
       }
-      auto& answer = answers[pattern_index(s.empty, tops)];
+      auto& answer = answers[static_cast<std::size_t>(pattern_index(s.empty, tops))];
       if (answer == kUnknown) answer = depth;
       for (const Dir d : kAllDirs) {
         CubeState t = s;
@@ -113,8 +113,8 @@ void AnswerTable::save(TableStore& store) const {
 
 int AnswerTable::distance(Cell start_empty, Cell target_empty,
                           const std::array<Colour, kSquares>& tops) const {
-  return answers_[static_cast<std::size_t>(start_empty) * kPatterns +
-                  pattern_index(target_empty, tops)];
+  return answers_[static_cast<std::size_t>(static_cast<std::uint64_t>(start_empty) * kPatterns +
+                                           pattern_index(target_empty, tops))];
 }
 
 }  // namespace npuzzle::cube

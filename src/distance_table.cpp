@@ -30,7 +30,8 @@ TableDescriptor describe_table(Geometry geometry, Cell blank_home) {
   TableDescriptor d{geometry, blank_home, 0, {}};
   const auto n = static_cast<std::uint64_t>(geometry.cells());
   // On a single line tiles never pass each other: the blank's cell is all that changes.
-  d.reachable = geometry.rows == 1 || geometry.cols == 1 ? n : kFactorial[n] / 2;
+  d.reachable =
+      geometry.rows == 1 || geometry.cols == 1 ? n : kFactorial[static_cast<std::size_t>(n)] / 2;
   const bool corner =
       (geometry.row(blank_home) == 0 || geometry.row(blank_home) == geometry.rows - 1) &&
       (geometry.col(blank_home) == 0 || geometry.col(blank_home) == geometry.cols - 1);
@@ -45,8 +46,9 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
       // With a single tile there is one order, not half of one.
       per_blank_cell_(std::max<PermutationRank>(
           1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
-      distance_(per_blank_cell_ * static_cast<std::size_t>(descriptor_.geometry.cells()),
-                kUnreached) {
+      distance_(
+          checked_size(per_blank_cell_ * static_cast<std::uint64_t>(descriptor_.geometry.cells())),
+          kUnreached) {
   const Geometry g = descriptor_.geometry;
   const auto n = static_cast<std::size_t>(g.cells());
   const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);

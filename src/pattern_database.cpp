@@ -1,10 +1,10 @@
 #include "npuzzle/pdb/pattern_database.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
+#include <cstdio>
 #include <stdexcept>
 
 #include "npuzzle/board.hpp"
@@ -48,16 +48,28 @@ class CellGeometry {
   CellMask board_ = 0, left_ = 0, right_ = 0;
 };
 
+// Relaxed atomic updates of plain array elements, shared by the build's threads. Written with
+// the compiler builtins std::atomic_ref is made of, since the WebAssembly build's libc++ has no
+// atomic_ref.
 bool test_and_set(std::span<std::uint64_t> bits, std::uint64_t i) {
   const std::uint64_t mask = std::uint64_t{1} << (i & 63);
-  return (std::atomic_ref(bits[i >> 6]).fetch_or(mask, std::memory_order_relaxed) & mask) != 0;
+  return (__atomic_fetch_or(&bits[static_cast<std::size_t>(i >> 6)], mask, __ATOMIC_RELAXED) &
+          mask) != 0;
+}
+
+void set_if_unreached(std::uint8_t& value, std::uint8_t depth) {
+  std::uint8_t expected = kUnreached;
+  __atomic_compare_exchange_n(&value, &expected, depth, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
 std::string goal_name(const Board& goal) {
   if (goal == Board::blank_first(goal.geometry)) return "blank-first";
   if (goal == Board::blank_last(goal.geometry)) return "blank-last";
   std::vector<std::uint8_t> bytes(goal.tiles.begin(), goal.tiles.end());
-  return fmt::format("goal-{:016x}", checksum64(bytes));
+  std::array<char, 24> name{};
+  std::snprintf(name.data(), name.size(), "goal-%016llx",
+                static_cast<unsigned long long>(checksum64(bytes)));
+  return name.data();
 }
 
 std::string joined(const std::vector<SmallTile>& tiles) {
@@ -121,7 +133,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
   const std::uint64_t pairs = ranker.size() * n;
   const std::size_t words = static_cast<std::size_t>((pairs + 63) / 64);
 
-  LargeBytes values(ranker.size());
+  LargeBytes values(checked_size(ranker.size()));
   std::fill(values.data(), values.data() + values.size(), kUnreached);
   LargeArray<std::uint64_t> visited(words), current(words), next(words);
 
@@ -139,7 +151,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
       root * n + static_cast<std::uint64_t>(std::countr_zero(root_region));
   test_and_set(visited.span(), root_pair);
   test_and_set(current.span(), root_pair);
-  values[root] = 0;
+  values[static_cast<std::size_t>(root)] = 0;
 
   std::uint64_t reached = 1;
   for (int depth = 0;; ++depth) {
@@ -175,9 +187,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
                     r * n + static_cast<std::uint64_t>(std::countr_zero(blank_region));
                 if (!test_and_set(visited.span(), next_pair)) {
                   test_and_set(next.span(), next_pair);
-                  std::uint8_t expected = kUnreached;
-                  std::atomic_ref(values[r]).compare_exchange_strong(expected, next_depth,
-                                                                     std::memory_order_relaxed);
+                  set_if_unreached(values[static_cast<std::size_t>(r)], next_depth);
                   ++local;
                 }
               }
@@ -208,7 +218,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
 
 PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store) {
   check(d);
-  LargeBytes values(d.entries());
+  LargeBytes values(checked_size(d.entries()));
   read_table(store, d.file_name(), d.header(), values.span());
   return PatternDatabase(d, std::move(values));
 }

@@ -3,6 +3,8 @@
 #include <array>
 #include <cstring>
 
+#include "npuzzle/errors.hpp"
+
 namespace npuzzle {
 namespace {
 
@@ -91,7 +93,7 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("is not an npuzzle table");
   const std::uint64_t kind_size = r.u64();
   if (kind_size > kMaxKindBytes) r.fail("has a damaged header");
-  std::string kind(kind_size, '\0');
+  std::string kind(static_cast<std::size_t>(kind_size), '\0');
   r.bytes(kind.data(), kind.size());
   if (kind != expected.kind) r.fail("holds '" + kind + "', not '" + expected.kind + "'");
   const std::uint64_t entries = r.u64();
@@ -123,7 +125,7 @@ void read_table(const TableStore& store, std::string_view key, const TableHeader
 
 std::vector<std::uint8_t> read_table(const TableStore& store, std::string_view key,
                                      const TableHeader& expected) {
-  std::vector<std::uint8_t> payload(expected.entries);
+  std::vector<std::uint8_t> payload(checked_size(expected.entries));
   read_table(store, key, expected, payload);
   return payload;
 }

@@ -1,10 +1,16 @@
 // The npuzzle command as a user runs it: judge formats byte for byte, exit codes, bad input,
 // and every printed solution replayed by the reference model.
 
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -682,6 +688,81 @@ TEST(Hostile, AMoveStringFromAFile) {
   r = npuzzle({"verify", "1 2 3 x 4 6 7 5 8", at_path});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("no such file"), std::string::npos) << r.err;
+}
+
+// One request to 127.0.0.1:`port`, and the whole answer.
+std::string http(int port, const std::string& request) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  std::string answer;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
+    (void)!::write(fd, request.data(), request.size());
+    char buffer[4096];
+    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) {
+      answer.append(buffer, static_cast<std::size_t>(got));
+    }
+  }
+  ::close(fd);
+  return answer;
+}
+
+TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-web-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "site");
+  std::ofstream(dir / "site" / "index.html") << "<p>page</p>";
+  std::ofstream(dir / "site" / "npuzzle.wasm") << "wasm";
+  std::ofstream(dir / "secret.txt") << "secret";
+
+  CliRun r = npuzzle({"web", "--dir", (dir / "nothing").string()});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("the page is not built"), std::string::npos) << r.err;
+  EXPECT_EQ(npuzzle({"web", "--port", "70000"}).code, 2);
+
+  const std::string command =
+      std::string(NPUZZLE_BIN) + " web --port 0 --dir " + (dir / "site").string() + " & echo $!";
+  FILE* server = ::popen(command.c_str(), "r");
+  ASSERT_NE(server, nullptr);
+  char line[256];
+  ASSERT_NE(std::fgets(line, sizeof line, server), nullptr);
+  const int pid = std::stoi(line);
+  ASSERT_NE(std::fgets(line, sizeof line, server), nullptr);
+  const std::string serving = line;
+  const auto colon = serving.find("127.0.0.1:");
+  ASSERT_NE(colon, std::string::npos) << serving;
+  const int port = std::stoi(serving.substr(colon + 10));
+
+  std::string answer = http(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << answer;
+  EXPECT_NE(answer.find("Content-Type: text/html"), std::string::npos) << answer;
+  EXPECT_TRUE(answer.ends_with("\r\n\r\n<p>page</p>")) << answer;
+  answer = http(port, "HEAD /npuzzle.wasm?v=2 HTTP/1.1\r\n\r\n");
+  EXPECT_NE(answer.find("Content-Type: application/wasm"), std::string::npos) << answer;
+  EXPECT_TRUE(
+      answer.ends_with("Content-Length: 4\r\nCache-Control: no-cache\r\n"
+                       "Connection: close\r\n\r\n"))
+      << answer;
+  for (const char* outside : {"/../secret.txt", "/%2e%2e/secret.txt", "/.hidden", "//etc/passwd",
+                              "/site/../../secret.txt", "relative"}) {
+    answer = http(port, std::string("GET ") + outside + " HTTP/1.1\r\n\r\n");
+    EXPECT_EQ(answer.rfind("HTTP/1.1 404", 0), 0u) << outside << ": " << answer;
+    EXPECT_EQ(answer.find("secret\n"), std::string::npos);
+  }
+  EXPECT_EQ(http(port, "POST / HTTP/1.1\r\n\r\n").rfind("HTTP/1.1 405", 0), 0u);
+  EXPECT_EQ(http(port, "nonsense\r\n\r\n").rfind("HTTP/1.1 400", 0), 0u);
+
+  ::kill(pid, SIGINT);  // Ctrl-C stops it within a poll interval
+  bool stopped = false;
+  for (int i = 0; i < 100 && !stopped; ++i) {
+    ::usleep(20'000);
+    stopped = http(port, "GET / HTTP/1.1\r\n\r\n").empty();
+  }
+  EXPECT_TRUE(stopped);
+  ::pclose(server);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ class PatternDatabase {
   void save(TableStore& store) const;
 
   const PlacementRanker& ranker() const { return ranker_; }
-  std::uint8_t at(PlacementIndex i) const { return values_[i]; }
+  std::uint8_t at(PlacementIndex i) const { return values_[static_cast<std::size_t>(i)]; }
   const std::uint8_t* data() const { return values_.data(); }
   std::size_t bytes() const { return values_.size(); }
 

@@ -1,0 +1,219 @@
+// The sliding-tile view: a board to enter, shuffle or play by hand, solved in the worker and
+// stepped through move by move. The address holds the board, so a link shares it.
+import { ARROW, Core, Player, drawGrid, drawMoves, facts, letterBetween, markMove, moved } from './board.js';
+import { startCubeView } from './cube.js';
+
+const $ = (id) => document.getElementById(id);
+const TIME_LIMIT_SECONDS = 30;
+
+const core = new Core((note) => say(note));
+const state = { rows: 3, cols: 3, goal: 'blank-last', tiles: [], solution: null, boards: [] };
+
+function say(text, kind = '') {
+  $('message').textContent = text;
+  $('message').className = kind;
+}
+
+const sizeName = () => `${state.rows}x${state.cols}`;
+const boardText = (tiles) => tiles.join(' ');
+
+function busy(running) {
+  for (const id of ['solve', 'hint', 'shuffle', 'load', 'reset']) $(id).disabled = running;
+  $('stop').disabled = !running;
+}
+
+/** Runs a core call with the buttons locked; undefined where it was stopped or failed. */
+async function run(op, ...args) {
+  busy(true);
+  const result = await core.call(op, ...args);
+  busy(false);
+  if (result.stopped) {
+    say('Stopped.');
+    return undefined;
+  }
+  if (result.error) {
+    say((result.input ? '' : 'Internal error: ') + result.error, 'error');
+    return undefined;
+  }
+  return result;
+}
+
+function draw(tiles) {
+  const pieces = tiles.map((t, cell) => ({
+    key: t,
+    cell,
+    text: t === 0 ? '' : String(t),
+    className: t === 0 ? 'blank' : 'tile',
+  }));
+  drawGrid($('board'), state.rows, state.cols, pieces, (cell) => {
+    const letter = letterBetween(state.tiles.indexOf(0), cell, state.rows, state.cols);
+    if (letter) move(letter);
+  });
+}
+
+function writeAddress() {
+  const params = new URLSearchParams({ size: sizeName(), goal: state.goal, board: state.tiles.join(',') });
+  history.replaceState(null, '', '#' + params.toString());
+}
+
+/** Shows a new board: no solution yet, what parity and the bounds say. */
+async function setBoard(board, message = '') {
+  state.rows = board.rows;
+  state.cols = board.cols;
+  $('rows').value = board.rows;
+  $('cols').value = board.cols;
+  state.tiles = board.tiles;
+  state.solution = null;
+  $('player').hidden = true;
+  draw(state.tiles);
+  writeAddress();
+  say(message);
+  const check = await core.call('check', boardText(state.tiles), sizeName(), state.goal);
+  if (check.error) return say(check.error, 'error');
+  facts($('facts'), [
+    ['Solvable', check.solvable ? 'yes' : 'no: the goal cannot be reached (parity)'],
+    ['At least', `${check.conflict} moves (Manhattan ${check.manhattan}, with linear conflicts ${check.conflict})`],
+  ]);
+  if (check.atGoal) say('Solved: this is the goal.');
+}
+
+async function loadGoal() {
+  const goal = await run('goal', sizeName(), state.goal);
+  if (goal) await setBoard(goal);
+}
+
+/** Reads any form the CLI reads; a flat list of as many tiles as the size shown takes that size
+ * (a flat list is read as square otherwise). */
+async function loadText(text) {
+  const flat = !/[[/]/.test(text);
+  const count = text.trim().split(/[\s,]+/).filter(Boolean).length;
+  const size = flat && count === state.rows * state.cols ? sizeName() : '';
+  const board = await core.call('board', text, size);
+  if (board.error) return say(board.error, 'error');
+  await setBoard(board);
+}
+
+function move(letter) {
+  const next = moved(state.tiles, letter, state.rows, state.cols);
+  if (next) setBoard({ rows: state.rows, cols: state.cols, tiles: next });
+}
+
+async function solve() {
+  say('Solving...');
+  const start = state.tiles;
+  const s = await run('solve', boardText(start), sizeName(), state.goal, TIME_LIMIT_SECONDS);
+  if (!s) return;
+  if (!s.solvable) return say('This board cannot reach the goal: the parity of the tiles and the blank says so.', 'error');
+  if (!s.solved) return say(`No solution within the time limit (${s.status}); none is shorter than ${s.lowerBound} moves.`, 'error');
+  state.solution = s;
+  state.boards = [start];
+  for (const letter of s.moves) state.boards.push(moved(state.boards.at(-1), letter, state.rows, state.cols));
+  const verify = await core.call('verify', boardText(start), sizeName(), state.goal, s.moves);
+  facts($('facts'), [
+    ['Length', `${s.length} moves`],
+    ['Shortest', s.optimal ? 'yes, proven' : `not proven; none is shorter than ${s.lowerBound}`],
+    ['Method', [s.algorithm, s.heuristic, s.tables].filter(Boolean).join(', ')],
+    ['Search', `${s.stats.expanded.toLocaleString()} nodes in ${(s.stats.seconds * 1000).toFixed(1)} ms`],
+    ['Replayed', verify.reachesGoal ? 'reaches the goal' : 'does NOT reach the goal'],
+  ]);
+  drawMoves($('moves-blank'), s.moves);
+  drawMoves($('moves-tile'), s.tileMoves);
+  $('player').hidden = false;
+  player.load(s.length);
+  say(s.optimal ? `Solved: ${s.length} moves, the fewest possible.` : `Solved: ${s.length} moves (not proven shortest).`);
+}
+
+/** The position after i moves of the solution, with moves done and left. */
+async function showStep(i) {
+  const s = state.solution;
+  if (!s) return;
+  draw(state.boards[i]);
+  markMove($('moves-blank'), i);
+  markMove($('moves-tile'), i);
+  const left = s.length - i;
+  let distance = `distance ${left} (proven)`;
+  if (!s.optimal) {
+    const check = await core.call('check', boardText(state.boards[i]), sizeName(), state.goal);
+    distance = `at least ${check.conflict} to go (lower bound)`;
+  }
+  $('step').textContent = `Move ${i} of ${s.length}: ${left} left, ${distance}`;
+}
+
+async function hint() {
+  const h = await run('hint', boardText(state.tiles), sizeName(), state.goal, TIME_LIMIT_SECONDS);
+  if (!h) return;
+  if (!h.solved) return say(h.status === 'unsolvable' ? 'This board cannot reach the goal.' : `No hint within the time limit (${h.status}).`, 'error');
+  if (!h.next) return say('Solved: this is the goal.');
+  const words = { u: 'up', d: 'down', l: 'left', r: 'right' };
+  say(`Hint: move the blank ${words[h.next]} (${h.next}); ${h.distance} moves to go${h.optimal ? '' : ' (not proven shortest)'}.`);
+}
+
+const player = new Player(
+  { first: $('first'), back: $('back'), play: $('play'), forward: $('forward'), last: $('last') },
+  $('speed'),
+  (i) => showStep(i),
+);
+
+/** The board in the address (#size=3x3&goal=blank-last&board=1,2,...), if any. */
+async function readAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const goal = params.get('goal');
+  if (goal === 'blank-last' || goal === 'blank-first') {
+    state.goal = goal;
+    $('goal').value = goal;
+  }
+  const size = params.get('size') || '';
+  const board = params.get('board');
+  if (board) {
+    const parsed = await core.call('board', board, size);
+    if (parsed.error) return say(`The link's board is not valid: ${parsed.error}`, 'error');
+    return setBoard(parsed);
+  }
+  return loadGoal();
+}
+
+function sizeChanged() {
+  const rows = Number($('rows').value);
+  const cols = Number($('cols').value);
+  if (!(rows >= 2 && rows <= 10 && cols >= 2 && cols <= 10)) {
+    return say('Rows and columns are 2 to 10 here (the command line takes any size).', 'error');
+  }
+  state.rows = rows;
+  state.cols = cols;
+  loadGoal();
+}
+
+$('rows').addEventListener('change', sizeChanged);
+$('cols').addEventListener('change', sizeChanged);
+$('goal').addEventListener('change', () => {
+  state.goal = $('goal').value;
+  setBoard({ rows: state.rows, cols: state.cols, tiles: state.tiles });
+});
+$('reset').addEventListener('click', loadGoal);
+$('shuffle').addEventListener('click', async () => {
+  const board = await run('random', sizeName(), state.goal, Math.floor(Math.random() * 2 ** 32));
+  if (board) setBoard(board);
+});
+$('load').addEventListener('click', () => loadText($('board-text').value));
+$('board-text').addEventListener('keydown', (e) => e.key === 'Enter' && loadText($('board-text').value));
+$('solve').addEventListener('click', solve);
+$('hint').addEventListener('click', hint);
+$('stop').addEventListener('click', () => core.stop());
+window.addEventListener('hashchange', readAddress);
+document.addEventListener('keydown', (e) => {
+  if (!ARROW[e.key] || e.target.closest('input, textarea, select') || $('tiles-view').hidden) return;
+  e.preventDefault();
+  move(ARROW[e.key]);
+});
+
+function showTab(cube) {
+  $('tiles-view').hidden = cube;
+  $('cube-view').hidden = !cube;
+  $('tab-tiles').setAttribute('aria-selected', String(!cube));
+  $('tab-cube').setAttribute('aria-selected', String(cube));
+}
+$('tab-tiles').addEventListener('click', () => showTab(false));
+$('tab-cube').addEventListener('click', () => showTab(true));
+
+startCubeView(core);
+readAddress();
