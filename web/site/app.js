@@ -22,10 +22,15 @@ function busy(running) {
   $('stop').disabled = !running;
 }
 
-/** Runs a core call with the buttons locked; undefined where it was stopped or failed. */
+/** Runs a core call with the buttons locked, the seconds counted on the page while it runs;
+ * undefined where it was stopped or failed. */
 async function run(op, ...args) {
   busy(true);
+  const began = Date.now();
+  const waiting = $('message').textContent;
+  const clock = setInterval(() => say(`${waiting} ${Math.round((Date.now() - began) / 1000)} s (Stop ends it)`), 1000);
   const result = await core.call(op, ...args);
+  clearInterval(clock);
   busy(false);
   if (result.stopped) {
     say('Stopped.');
