@@ -163,6 +163,25 @@ test('a shared link opens its board, and the arrow keys move the blank', async (
   await page.waitForSelector('text=/Hint: move the blank up/');
 });
 
+test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lower bound', async () => {
+  await page.selectOption('#goal', 'blank-last');
+  await page.fill('#rows', '10');
+  await page.fill('#cols', '10');
+  await page.press('#cols', 'Tab');
+  await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 100);
+  await page.click('#shuffle');
+  await page.waitForFunction(() => !document.getElementById('message').textContent.includes('this is the goal'));
+  const board = (await shownTiles()).map((t) => t || '0').join(' ');
+  const s = await solveShown();
+  assert.match(s.facts, /not proven; none is shorter than \d+/);
+  assert.match(s.facts, /reaches the goal/);
+  const replay = npuzzle('verify', '--size', '10x10', board, s.blank);
+  assert.match(replay.out, /^valid/, replay.err);
+  await page.click('#last');
+  assert.deepEqual(await shownTiles(), [...Array.from({ length: 99 }, (_, i) => String(i + 1)), '']);
+  await page.screenshot({ path: `${shots}/10x10-solved.png` });
+});
+
 test('the cube view solves the POJ 3131 sample in the fewest rolls', async () => {
   await page.click('#tab-cube');
   const dataset = '3 3\nW B W\nB R E\nR B R';

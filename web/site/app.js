@@ -17,8 +17,10 @@ function say(text, kind = '') {
 const sizeName = () => `${state.rows}x${state.cols}`;
 const boardText = (tiles) => tiles.join(' ');
 
+/** While the worker runs a call, the searches wait; boards may still be changed (the last
+ * board asked for wins, and an answer about a board no longer shown is dropped). */
 function busy(running) {
-  for (const id of ['solve', 'hint', 'shuffle', 'load', 'reset']) $(id).disabled = running;
+  for (const id of ['solve', 'hint']) $(id).disabled = running;
   $('stop').disabled = !running;
 }
 
@@ -51,7 +53,8 @@ function draw(tiles) {
     className: t === 0 ? 'blank' : 'tile',
   }));
   drawGrid($('board'), state.rows, state.cols, pieces, (cell) => {
-    const letter = letterBetween(state.tiles.indexOf(0), cell, state.rows, state.cols);
+    const shown = state.solution ? state.boards[player.at] : state.tiles;
+    const letter = letterBetween(shown.indexOf(0), cell, state.rows, state.cols);
     if (letter) move(letter);
   });
 }
@@ -65,10 +68,13 @@ function writeAddress() {
 async function setBoard(board, message = '') {
   state.rows = board.rows;
   state.cols = board.cols;
-  $('rows').value = board.rows;
-  $('cols').value = board.cols;
+  // Not into a field someone is typing in (its own change event follows).
+  for (const [id, value] of [['rows', board.rows], ['cols', board.cols]]) {
+    if (document.activeElement !== $(id)) $(id).value = value;
+  }
   state.tiles = board.tiles;
   state.solution = null;
+  player.pause();
   $('player').hidden = true;
   draw(state.tiles);
   writeAddress();
@@ -82,10 +88,19 @@ async function setBoard(board, message = '') {
   if (check.atGoal) say('Solved: this is the goal.');
 }
 
-async function loadGoal() {
-  const goal = await run('goal', sizeName(), state.goal);
-  if (goal) await setBoard(goal);
+let boardRequests = 0;
+
+/** Shows the board `pending` resolves to, unless another board was asked for meanwhile (size
+ * fields changed twice, say): the last request wins. */
+async function loadBoard(pending) {
+  const ticket = ++boardRequests;
+  const board = await pending;
+  if (ticket !== boardRequests || !board) return;
+  if (board.error) return say(board.error, 'error');
+  await setBoard(board);
 }
+
+const loadGoal = () => loadBoard(run('goal', sizeName(), state.goal));
 
 /** Reads any form the CLI reads; a flat list of as many tiles as the size shown takes that size
  * (a flat list is read as square otherwise). */
@@ -93,21 +108,23 @@ async function loadText(text) {
   const flat = !/[[/]/.test(text);
   const count = text.trim().split(/[\s,]+/).filter(Boolean).length;
   const size = flat && count === state.rows * state.cols ? sizeName() : '';
-  const board = await core.call('board', text, size);
-  if (board.error) return say(board.error, 'error');
-  await setBoard(board);
+  await loadBoard(core.call('board', text, size));
 }
 
+/** Moves the blank on the board shown: the one entered, or a step of the solution. */
 function move(letter) {
-  const next = moved(state.tiles, letter, state.rows, state.cols);
-  if (next) setBoard({ rows: state.rows, cols: state.cols, tiles: next });
+  const shown = state.solution ? state.boards[player.at] : state.tiles;
+  const next = moved(shown, letter, state.rows, state.cols);
+  if (!next) return;
+  boardRequests++;  // a board asked for before this move is no longer wanted
+  setBoard({ rows: state.rows, cols: state.cols, tiles: next });
 }
 
 async function solve() {
   say('Solving...');
   const start = state.tiles;
   const s = await run('solve', boardText(start), sizeName(), state.goal, TIME_LIMIT_SECONDS);
-  if (!s) return;
+  if (!s || state.tiles !== start) return;
   if (!s.solvable) return say('This board cannot reach the goal: the parity of the tiles and the blank says so.', 'error');
   if (!s.solved) return say(`No solution within the time limit (${s.status}); none is shorter than ${s.lowerBound} moves.`, 'error');
   state.solution = s;
@@ -145,8 +162,9 @@ async function showStep(i) {
 }
 
 async function hint() {
-  const h = await run('hint', boardText(state.tiles), sizeName(), state.goal, TIME_LIMIT_SECONDS);
-  if (!h) return;
+  const start = state.tiles;
+  const h = await run('hint', boardText(start), sizeName(), state.goal, TIME_LIMIT_SECONDS);
+  if (!h || state.tiles !== start) return;
   if (!h.solved) return say(h.status === 'unsolvable' ? 'This board cannot reach the goal.' : `No hint within the time limit (${h.status}).`, 'error');
   if (!h.next) return say('Solved: this is the goal.');
   const words = { u: 'up', d: 'down', l: 'left', r: 'right' };
@@ -169,10 +187,15 @@ async function readAddress() {
   }
   const size = params.get('size') || '';
   const board = params.get('board');
+  const [rows, cols] = size.split('x').map(Number);
+  if (!board && rows >= 2 && rows <= 10 && cols >= 2 && cols <= 10) {
+    state.rows = rows;
+    state.cols = cols;
+  }
   if (board) {
-    const parsed = await core.call('board', board, size);
-    if (parsed.error) return say(`The link's board is not valid: ${parsed.error}`, 'error');
-    return setBoard(parsed);
+    return loadBoard(
+      core.call('board', board, size).then((b) => (b.error ? { error: `The link's board is not valid: ${b.error}` } : b)),
+    );
   }
   return loadGoal();
 }
@@ -195,10 +218,9 @@ $('goal').addEventListener('change', () => {
   setBoard({ rows: state.rows, cols: state.cols, tiles: state.tiles });
 });
 $('reset').addEventListener('click', loadGoal);
-$('shuffle').addEventListener('click', async () => {
-  const board = await run('random', sizeName(), state.goal, Math.floor(Math.random() * 2 ** 32));
-  if (board) setBoard(board);
-});
+$('shuffle').addEventListener('click', () =>
+  loadBoard(run('random', sizeName(), state.goal, Math.floor(Math.random() * 2 ** 32))),
+);
 $('load').addEventListener('click', () => loadText($('board-text').value));
 $('board-text').addEventListener('keydown', (e) => e.key === 'Enter' && loadText($('board-text').value));
 $('solve').addEventListener('click', solve);
