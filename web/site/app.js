@@ -45,6 +45,9 @@ async function run(op, ...args) {
   return result;
 }
 
+/** The board on the page: the one entered, or the step of its solution being shown. */
+const shownBoard = () => (state.solution ? state.boards[player.at] : state.tiles);
+
 function draw(tiles) {
   const pieces = tiles.map((t, cell) => ({
     key: t,
@@ -53,8 +56,7 @@ function draw(tiles) {
     className: t === 0 ? 'blank' : 'tile',
   }));
   drawGrid($('board'), state.rows, state.cols, pieces, (cell) => {
-    const shown = state.solution ? state.boards[player.at] : state.tiles;
-    const letter = letterBetween(shown.indexOf(0), cell, state.rows, state.cols);
+    const letter = letterBetween(shownBoard().indexOf(0), cell, state.rows, state.cols);
     if (letter) move(letter);
   });
 }
@@ -111,10 +113,9 @@ async function loadText(text) {
   await loadBoard(core.call('board', text, size));
 }
 
-/** Moves the blank on the board shown: the one entered, or a step of the solution. */
+/** Moves the blank on the board shown. */
 function move(letter) {
-  const shown = state.solution ? state.boards[player.at] : state.tiles;
-  const next = moved(shown, letter, state.rows, state.cols);
+  const next = moved(shownBoard(), letter, state.rows, state.cols);
   if (!next) return;
   boardRequests++;  // a board asked for before this move is no longer wanted
   setBoard({ rows: state.rows, cols: state.cols, tiles: next });
@@ -163,8 +164,9 @@ async function showStep(i) {
 
 async function hint() {
   const start = state.tiles;
-  const h = await run('hint', boardText(start), sizeName(), state.goal, TIME_LIMIT_SECONDS);
-  if (!h || state.tiles !== start) return;
+  const step = state.solution ? player.at : 0;
+  const h = await run('hint', boardText(shownBoard()), sizeName(), state.goal, TIME_LIMIT_SECONDS);
+  if (!h || state.tiles !== start || (state.solution && player.at !== step)) return;
   if (!h.solved) return say(h.status === 'unsolvable' ? 'This board cannot reach the goal.' : `No hint within the time limit (${h.status}).`, 'error');
   if (!h.next) return say('Solved: this is the goal.');
   const words = { u: 'up', d: 'down', l: 'left', r: 'right' };

@@ -36,7 +36,8 @@ onmessage = async (event) => {
     result = solver[op](...args);
     if (tablesChanged && persistent) {
       tablesChanged = false;
-      await sync(core.FS, false);
+      // The answer stands either way; tables not kept are built again on the next visit.
+      await sync(core.FS, false).catch((e) => postMessage({ note: 'tables not kept in the browser: ' + e }));
     }
   } catch (e) {
     result = { error: 'the solver failed: ' + (e && e.message ? e.message : e), input: false };
