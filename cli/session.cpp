@@ -16,7 +16,7 @@ namespace {
 constexpr double kQuietSeconds = 2;  // a search shorter than this shows no progress
 
 CancelToken interrupt_token;
-bool tables_built = false;  // the solver built tables on a solve's behalf
+bool tables_built = false;  // the solver built pattern databases on a solve's behalf
 
 struct ProgressLine {
   std::mutex mutex;
@@ -61,7 +61,8 @@ Solver& solver() {
     c.note = [](std::string_view line) {
       clear_progress();
       report("tables", line);
-      tables_built = true;
+      // Only a pattern database build suggests the stronger 4x4 sets.
+      tables_built |= line.starts_with("pattern databases");
     };
     c.build_progress = [](std::string_view table, int step, std::uint64_t count) {
       if (progress_line().terminal) {

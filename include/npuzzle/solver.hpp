@@ -111,8 +111,9 @@ struct SolverConfig {
   std::shared_ptr<TableStore> store;
   /// Threads for table builds and batches.
   unsigned threads = 1;
-  /// Whether a solve that wants pattern databases may build the light set (a second or so) when
-  /// none is stored; otherwise it reads a weaker estimate.
+  /// Whether tables that build in about a second are built when first wanted and not stored: the
+  /// light pattern database set for a solve (otherwise it reads a weaker estimate), and the
+  /// cube's answer table for cube_distance (otherwise it searches).
   bool build_light_tables = true;
   /// Hears, one line each, of tables built on a solve's behalf and of damaged tables rebuilt.
   std::function<void(std::string_view)> note;
@@ -208,8 +209,9 @@ class Solver {
   /// `algorithm` (auto: IDA*).
   Solution solve_cube(const CubeDataset& dataset, std::string_view algorithm,
                       const Budget& budget) const;
-  /// The least number of moves if at most `cap`, else nullopt: one lookup where the answer
-  /// table is in the store, an exact search otherwise.
+  /// The least number of moves if at most `cap`, else nullopt: one lookup in the answer table
+  /// (loaded from the store, or built there on first use where the config allows), else an
+  /// exact search.
   std::optional<int> cube_distance(const CubeDataset& dataset, int cap) const;
   CubeVerdict verify_cube(const CubeDataset& dataset, std::span<const Dir> moves) const;
 

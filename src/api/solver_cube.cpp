@@ -49,17 +49,24 @@ std::shared_ptr<const cube::AnswerTable> Solver::Impl::answer_table() {
   const std::lock_guard lock(mutex);
   if (answers_looked_up) return answers;
   answers_looked_up = true;
-  const auto key = cube::AnswerTable::kKey;
-  if (!store->contains(key)) return nullptr;
-  try {
-    answers = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::load(*store));
-  } catch (const TableFileError& e) {
-    note(std::string("cube answer table: ") + e.what() + "; rebuilding it");
-    auto built = std::make_shared<const cube::AnswerTable>(
-        cube::AnswerTable::build(config.threads, {}, config.cancel));
-    keep([&](TableStore& s) { built->save(s); });
-    answers = std::move(built);
+  if (store->contains(cube::AnswerTable::kKey)) {
+    try {
+      answers = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::load(*store));
+      return answers;
+    } catch (const TableFileError& e) {
+      note(std::string("cube answer table: ") + e.what() + "; rebuilding it");
+    }
+  } else if (config.build_light_tables) {
+    // About a second, once: every later answer is one lookup (an exact search takes
+    // milliseconds a dataset, so the build pays for itself within a few hundred).
+    note("cube answer table: building the answers to all 531,441 datasets (0.5 MB, once)");
+  } else {
+    return nullptr;
   }
+  auto built = std::make_shared<const cube::AnswerTable>(
+      cube::AnswerTable::build(config.threads, {}, config.cancel));
+  keep([&](TableStore& s) { built->save(s); });
+  answers = std::move(built);
   return answers;
 }
 
