@@ -48,13 +48,15 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
           1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
       distance_(
           checked_size(per_blank_cell_ * static_cast<std::uint64_t>(descriptor_.geometry.cells())),
-          kUnreached) {
+          kUnreached),
+      toward_(distance_.size(), Dir::Up) {
   const Geometry g = descriptor_.geometry;
   const auto n = static_cast<std::size_t>(g.cells());
   const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
 
   // Layer by layer from the goal (the identity, rank 0); the queue holds full ranks, which
-  // unrank without a parity fix-up.
+  // unrank without a parity fix-up. Every parent of a state lies in the layer before it, so
+  // the first of u, d, l, r back to a parent is settled by the end of that layer.
   std::vector<std::uint32_t> layer{0}, next;
   std::vector<std::uint8_t> perm(n);
   unrank_permutation(0, perm);
@@ -70,9 +72,14 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
         const Cell target = g.step(blank, d);
         if (target < 0) continue;
         std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
-        if (auto& entry = distance_[index(perm)]; entry == kUnreached) {
-          entry = static_cast<std::uint8_t>(depth + 1);
+        const Index i = index(perm);
+        const Dir back = reverse(d);
+        if (distance_[i] == kUnreached) {
+          distance_[i] = static_cast<std::uint8_t>(depth + 1);
+          toward_[i] = back;
           next.push_back(static_cast<std::uint32_t>(rank_permutation(perm)));
+        } else if (distance_[i] == depth + 1 && back < toward_[i]) {
+          toward_[i] = back;
         }
         std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
       }
@@ -89,6 +96,46 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
                            std::to_string(depth_counts_.size()) + " layers, not the expected " +
                            std::to_string(descriptor_.reachable));
   }
+}
+
+namespace {
+constexpr int kDistanceBits = 6;
+constexpr std::uint8_t kDistanceMask = (1u << kDistanceBits) - 1;
+}  // namespace
+
+DistanceTable::DistanceTable(TableDescriptor descriptor, std::span<const std::uint8_t> packed)
+    : descriptor_(std::move(descriptor)),
+      per_blank_cell_(std::max<PermutationRank>(
+          1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
+      distance_(packed.size()),
+      toward_(packed.size()) {
+  for (std::size_t i = 0; i < packed.size(); ++i) {
+    distance_[i] = packed[i] & kDistanceMask;
+    toward_[i] = static_cast<Dir>(packed[i] >> kDistanceBits);
+    if (distance_[i] >= depth_counts_.size()) depth_counts_.resize(distance_[i] + 1u);
+    ++depth_counts_[distance_[i]];
+  }
+  const auto& expected = descriptor_.depth_counts;
+  if (packed.size() !=
+          per_blank_cell_ * static_cast<PermutationRank>(descriptor_.geometry.cells()) ||
+      (!expected.empty() && expected != depth_counts_)) {
+    throw std::logic_error("the stored " + descriptor_.geometry.name() +
+                           " distance table is damaged: its size or its count of states at each "
+                           "distance is not the expected one");
+  }
+}
+
+std::vector<std::uint8_t> DistanceTable::packed() const {
+  std::vector<std::uint8_t> out(distance_.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (distance_[i] > kDistanceMask) {
+      throw std::logic_error("a distance table past " + std::to_string(kDistanceMask) +
+                             " moves does not pack");
+    }
+    out[i] = static_cast<std::uint8_t>(distance_[i] | static_cast<unsigned>(toward_[i])
+                                                          << kDistanceBits);
+  }
+  return out;
 }
 
 DistanceTable::Index DistanceTable::index(std::span<const std::uint8_t> relabelled) const {
@@ -137,7 +184,12 @@ const DistanceTable& DistanceTables::for_goal(const Board& goal) {
   const std::lock_guard lock(mutex_);
   const Geometry g = goal.geometry;
   auto& slot = tables_[{g.rows, g.cols, goal.blank()}];
-  if (!slot) slot = std::make_unique<const DistanceTable>(describe_table(g, goal.blank()));
+  if (!slot) {
+    const auto packed = stored_ ? stored_(g, goal.blank()) : std::span<const std::uint8_t>{};
+    slot = packed.empty()
+               ? std::make_unique<const DistanceTable>(describe_table(g, goal.blank()))
+               : std::make_unique<const DistanceTable>(describe_table(g, goal.blank()), packed);
+  }
   return *slot;
 }
 
@@ -166,29 +218,22 @@ std::optional<std::vector<Dir>> TableSolver::solve(const Board& board) const {
 
 std::vector<Dir> TableSolver::solve_reachable(const Board& board) const {
   std::vector<std::uint8_t> perm = relabel(board);
-  auto left = table_->distance(perm);
-  if (left == DistanceTable::kUnreached) throw std::logic_error("the board cannot reach the goal");
+  DistanceTable::Index i = table_->index(perm);
+  const std::uint8_t distance = table_->distance_at(i);
+  if (distance == DistanceTable::kUnreached) {
+    throw std::logic_error("the board cannot reach the goal");
+  }
   const Geometry g = board.geometry;
   Cell blank = board.blank();
-  std::vector<Dir> moves;
-  moves.reserve(left);
-  while (left > 0) {
-    const std::size_t before = moves.size();
-    for (Dir d : kAllDirs) {
-      const Cell target = g.step(blank, d);
-      if (target < 0) continue;
-      std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
-      if (table_->distance(perm) + 1 == left) {
-        moves.push_back(d);
-        blank = target;
-        --left;
-        break;
-      }
-      std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
-    }
-    if (moves.size() == before)
-      throw std::logic_error("distance table has a state with no way down");
+  std::vector<Dir> moves(distance);
+  for (Dir& move : moves) {
+    move = table_->toward_goal(i);
+    const Cell target = g.step(blank, move);
+    std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
+    i = table_->index_after(i, blank, target, perm);
+    blank = target;
   }
+  if (table_->distance_at(i) != 0) throw std::logic_error("the distance table leads astray");
   return moves;
 }
 

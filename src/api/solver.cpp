@@ -8,6 +8,7 @@
 #include <chrono>
 #include <exception>
 
+#include "embedded_tables.hpp"
 #include "npuzzle/moves.hpp"
 #include "npuzzle/parallel.hpp"
 #include "npuzzle/parity.hpp"
@@ -170,7 +171,8 @@ Solution Solver::Plan::solve(const Board& board) const {
   return s;
 }
 
-Solver::Impl::Impl(SolverConfig c) : config(std::move(c)), store(config.store) {
+Solver::Impl::Impl(SolverConfig c)
+    : config(std::move(c)), store(config.store), distance(detail::embedded_distance_table) {
   if (!store) store = std::make_shared<MemoryStore>();
   config.threads = std::max(1u, config.threads);
 }

@@ -10,6 +10,7 @@
 // on a given cell only one parity of that order is reachable, so the index is dense: n!/2 entries.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,9 +41,15 @@ class DistanceTable {
 
   /// Builds the table; throws std::logic_error if what it finds differs from the descriptor.
   explicit DistanceTable(TableDescriptor descriptor);
+  /// The table from its packed form (below), as built before; throws std::logic_error if its
+  /// size or its count of states at each distance differs from the descriptor.
+  DistanceTable(TableDescriptor descriptor, std::span<const std::uint8_t> packed);
+  /// One byte per index: the distance in the low six bits, the move toward the goal in the top
+  /// two. Throws std::logic_error for a table with distances past 63.
+  std::vector<std::uint8_t> packed() const;
 
   std::span<const std::uint64_t> depth_counts() const { return depth_counts_; }
-  std::size_t bytes() const { return distance_.size(); }
+  std::size_t bytes() const { return distance_.size() + toward_.size(); }
 
   /// The distance of a relabelled board that can reach the goal (one that cannot aliases another
   /// board's entry: decide reachability first).
@@ -52,6 +59,20 @@ class DistanceTable {
 
   using Index = std::uint32_t;
   Index index(std::span<const std::uint8_t> relabelled) const;
+  /// The index once the blank has moved from cell `from` to `to` of `relabelled` (already
+  /// moved). Along a row the other tiles keep their reading order, so only the blank's part of
+  /// the index changes; a move up or down ranks them again.
+  Index index_after(Index i, Cell from, Cell to, std::span<const std::uint8_t> relabelled) const {
+    if (to / descriptor_.geometry.cols != from / descriptor_.geometry.cols)
+      return index(relabelled);
+    return static_cast<Index>(static_cast<PermutationRank>(i) +
+                              per_blank_cell_ * static_cast<PermutationRank>(to) -
+                              per_blank_cell_ * static_cast<PermutationRank>(from));
+  }
+  std::uint8_t distance_at(Index i) const { return distance_[i]; }
+  /// The first of u, d, l, r that takes the blank one move closer to the goal (for an index
+  /// at distance above 0), kept beside the distance so that a solution costs one index per move.
+  Dir toward_goal(Index i) const { return toward_[i]; }
   /// The relabelled board of one of the two orders that share `index` (the other differs in its
   /// last two tiles): the caller picks the reachable one.
   std::vector<std::uint8_t> board_at(Index index) const;
@@ -63,16 +84,21 @@ class DistanceTable {
   TableDescriptor descriptor_;
   PermutationRank per_blank_cell_;      // entries for each cell of the blank
   std::vector<std::uint8_t> distance_;  // by index
+  std::vector<Dir> toward_;             // by index
   std::vector<std::uint64_t> depth_counts_;
 };
 
-/// The tables built so far, one per geometry and blank cell, each built on first use; safe to
-/// use from several threads.
+/// The tables built so far, one per geometry and blank cell, each made on first use: read from
+/// `stored` where it has the table packed (tables built into the program), built otherwise.
+/// Safe to use from several threads.
 class DistanceTables {
  public:
+  using Stored = std::function<std::span<const std::uint8_t>(Geometry, Cell blank_home)>;
+  explicit DistanceTables(Stored stored = {}) : stored_(std::move(stored)) {}
   const DistanceTable& for_goal(const Board& goal);
 
  private:
+  Stored stored_;
   std::mutex mutex_;
   std::map<std::tuple<int, int, Cell>, std::unique_ptr<const DistanceTable>> tables_;
 };
