@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages npuzzle needs, skipping those already present. With no argument:
 # what the tool, its tests and the Python module build with. `web`: Emscripten, for the page.
-# `browser`: Chromium and Node.js, for the page's tests. Several groups may be named.
+# `browser`: Chromium and Node.js, for the page's tests. `fuzz`: clang and its fuzzer runtime,
+# for scripts/fuzz.sh. Several groups may be named.
 set -euo pipefail
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)
@@ -16,7 +17,8 @@ for group in "${groups[@]}"; do
       # A Node.js from elsewhere (with its own npm) serves as well as Debian's.
       command -v node >/dev/null || packages+=(nodejs)
       command -v npm >/dev/null || packages+=(npm) ;;
-    *) echo "setup.sh: no group '$group' (core, web, browser)" >&2; exit 2 ;;
+    fuzz) packages+=(clang libclang-rt-dev) ;;
+    *) echo "setup.sh: no group '$group' (core, web, browser, fuzz)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -146,8 +146,14 @@ CubeDataset dataset_of(Cell start, const TopPattern& p) {
   return d;
 }
 
+// Builds no tables, so that cube_distance is answered by its exact search here (the table
+// has tests of its own).
 const Solver& solver() {
-  static const Solver s;
+  static const Solver s([] {
+    SolverConfig c;
+    c.build_light_tables = false;
+    return c;
+  }());
   return s;
 }
 

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every fuzz target as a libFuzzer fuzzer (clang, with AddressSanitizer and
+# UndefinedBehaviorSanitizer) for SECONDS each (default 600), one after the other on all cores,
+# from its corpus in tests/fuzz/corpus/NAME, into which it then merges the inputs that reach new
+# code. A crash stops the run and leaves the input that caused it in build-fuzz/ (crash-*);
+# once fixed, copy it into the corpus so that the tests replay it.
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds="${1:-600}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(board moves cube table_file)
+"$root/scripts/setup.sh" core fuzz
+build="$root/build-fuzz"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DNPUZZLE_SANITIZE=ON -DNPUZZLE_FUZZ=ON -DNPUZZLE_TESTS=ON \
+  -DNPUZZLE_BENCH=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
+cd "$build"
+for t in "${targets[@]}"; do
+  echo "== fuzz_$t for ${seconds} s"
+  # New inputs go to a working corpus here; then only those that reach code the committed
+  # corpus does not are merged into it, so that it stays small.
+  work="$build/corpus/$t"
+  mkdir -p "$work"
+  "$build/tests/fuzz_$t" -max_total_time="$seconds" -jobs="$(nproc)" -workers="$(nproc)" \
+    -artifact_prefix="$build/" -print_final_stats=1 "$work" "$root/tests/fuzz/corpus/$t"
+  "$build/tests/fuzz_$t" -merge=1 "$root/tests/fuzz/corpus/$t" "$work" 2>&1 | tail -n 1
+done
