@@ -20,11 +20,12 @@ cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 cd "$build"
 for t in "${targets[@]}"; do
   echo "== fuzz_$t for ${seconds} s"
-  # New inputs go to a working corpus here; then only those that reach code the committed
-  # corpus does not are merged into it, so that it stays small.
+  # New inputs go to a working corpus here; then only those that reach code (edges, not hit
+  # counts) the committed corpus does not are merged into it, so that it stays small.
   work="$build/corpus/$t"
   mkdir -p "$work"
   "$build/tests/fuzz_$t" -max_total_time="$seconds" -jobs="$(nproc)" -workers="$(nproc)" \
     -artifact_prefix="$build/" -print_final_stats=1 "$work" "$root/tests/fuzz/corpus/$t"
-  "$build/tests/fuzz_$t" -merge=1 "$root/tests/fuzz/corpus/$t" "$work" 2>&1 | tail -n 1
+  "$build/tests/fuzz_$t" -merge=1 -use_counters=0 "$root/tests/fuzz/corpus/$t" "$work" 2>&1 |
+    tail -n 1
 done
