@@ -47,6 +47,13 @@ Budget budget_of(double timeout_seconds) {
   return b;
 }
 
+/// The policy's own choice of method ("auto"), within a time limit.
+SolveOptions auto_within(double timeout_seconds) {
+  SolveOptions o;
+  o.budget = budget_of(timeout_seconds);
+  return o;
+}
+
 val stats_val(const SearchStats& s) {
   val out = val::object();
   out.set("expanded", static_cast<double>(s.expanded));
@@ -137,9 +144,8 @@ class WebSolver {
             double timeout_seconds) const {
     return guarded([&] {
       const Board b = board_of(text, size);
-      SolveOptions o;
-      o.budget = budget_of(timeout_seconds);
-      const Solution s = solver_->solve(b, parse_goal(goal, b.geometry), o);
+      const Solution s =
+          solver_->solve(b, parse_goal(goal, b.geometry), auto_within(timeout_seconds));
       val out = solution_val(s);
       out.set("solvable", s.status != SearchStatus::NoSolution);
       return out;
@@ -150,9 +156,7 @@ class WebSolver {
            double timeout_seconds) const {
     return guarded([&] {
       const Board b = board_of(text, size);
-      SolveOptions o;
-      o.budget = budget_of(timeout_seconds);
-      const Hint h = solver_->hint(b, parse_goal(goal, b.geometry), o);
+      const Hint h = solver_->hint(b, parse_goal(goal, b.geometry), auto_within(timeout_seconds));
       val out = val::object();
       out.set("status", std::string(describe(h.status)));
       out.set("solved", h.status == SearchStatus::Solved);

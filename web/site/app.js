@@ -48,7 +48,7 @@ async function run(op, ...args) {
 /** The board on the page: the one entered, or the step of its solution being shown. */
 const shownBoard = () => (state.solution ? state.boards[player.at] : state.tiles);
 
-function draw(tiles) {
+function draw(tiles, slide = false) {
   const pieces = tiles.map((t, cell) => ({
     key: t,
     cell,
@@ -58,7 +58,7 @@ function draw(tiles) {
   drawGrid($('board'), state.rows, state.cols, pieces, (cell) => {
     const letter = letterBetween(shownBoard().indexOf(0), cell, state.rows, state.cols);
     if (letter) move(letter);
-  });
+  }, slide);
 }
 
 function writeAddress() {
@@ -67,7 +67,7 @@ function writeAddress() {
 }
 
 /** Shows a new board: no solution yet, what parity and the bounds say. */
-async function setBoard(board, message = '') {
+async function setBoard(board, slide = false) {
   state.rows = board.rows;
   state.cols = board.cols;
   // Not into a field someone is typing in (its own change event follows).
@@ -78,9 +78,9 @@ async function setBoard(board, message = '') {
   state.solution = null;
   player.pause();
   $('player').hidden = true;
-  draw(state.tiles);
+  draw(state.tiles, slide);
   writeAddress();
-  say(message);
+  say('');
   const check = await core.call('check', boardText(state.tiles), sizeName(), state.goal);
   if (check.error) return say(check.error, 'error');
   facts($('facts'), [
@@ -118,7 +118,7 @@ function move(letter) {
   const next = moved(shownBoard(), letter, state.rows, state.cols);
   if (!next) return;
   boardRequests++;  // a board asked for before this move is no longer wanted
-  setBoard({ rows: state.rows, cols: state.cols, tiles: next });
+  setBoard({ rows: state.rows, cols: state.cols, tiles: next }, true);
 }
 
 async function solve() {
@@ -147,10 +147,10 @@ async function solve() {
 }
 
 /** The position after i moves of the solution, with moves done and left. */
-async function showStep(i) {
+async function showStep(i, slide) {
   const s = state.solution;
   if (!s) return;
-  draw(state.boards[i]);
+  draw(state.boards[i], slide);
   markMove($('moves-blank'), i);
   markMove($('moves-tile'), i);
   const left = s.length - i;
@@ -176,7 +176,7 @@ async function hint() {
 const player = new Player(
   { first: $('first'), back: $('back'), play: $('play'), forward: $('forward'), last: $('last') },
   $('speed'),
-  (i) => showStep(i),
+  (i, slide) => showStep(i, slide),
 );
 
 /** The board in the address (#size=3x3&goal=blank-last&board=1,2,...), if any. */

@@ -80,9 +80,11 @@ export function letterBetween(from, to, rows, cols) {
 
 /**
  * Draws pieces on a rows x cols grid: `pieces` is a list of {key, cell, text, className}. A
- * piece keeps its element from one drawing to the next, so a move slides it (CSS transition).
+ * piece keeps its element from one drawing to the next, so one move slides it (CSS transition);
+ * with `slide` false (a jump of many moves, a new board) the pieces are simply put in place.
  */
-export function drawGrid(container, rows, cols, pieces, onClick) {
+export function drawGrid(container, rows, cols, pieces, onClick, slide = false) {
+  container.classList.toggle('instant', !slide);
   container.style.setProperty('--rows', rows);
   container.style.setProperty('--cols', cols);
   const keep = new Set();
@@ -104,7 +106,8 @@ export function drawGrid(container, rows, cols, pieces, onClick) {
   for (const el of [...container.children]) if (!keep.has(el)) el.remove();
 }
 
-/** Steps through `length` moves: show(i) draws the position after i moves. */
+/** Steps through `length` moves: show(i, slide) draws the position after i moves, sliding the
+ * pieces where it is one move from the position shown before. */
 export class Player {
   constructor(buttons, speed, show) {
     this.buttons = buttons;
@@ -125,13 +128,14 @@ export class Player {
     this.pause();
     this.length = length;
     this.at = 0;
-    this.show(0);
+    this.show(0, false);
   }
 
   go(i) {
     if (i !== this.at) this.pause();
+    const from = this.at;
     this.at = Math.max(0, Math.min(this.length, i));
-    this.show(this.at);
+    this.show(this.at, Math.abs(this.at - from) === 1);
   }
 
   play() {
@@ -139,7 +143,7 @@ export class Player {
     const tick = () => {
       if (this.at >= this.length) return this.pause();
       this.at += 1;
-      this.show(this.at);
+      this.show(this.at, true);
       this.timer = setTimeout(tick, 1000 / Number(this.speed ? this.speed.value : 4));
     };
     this.buttons.play.textContent = 'Pause';

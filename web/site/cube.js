@@ -28,13 +28,13 @@ export function startCubeView(core) {
     $('cube-message').className = kind;
   }
 
-  function show(i) {
+  function show(i, slide) {
     const tops = solved.result.tops[i].replaceAll('/', '');
     const pieces = [];
     solved.cells[i].forEach((cube, square) => {
       if (cube !== 0) pieces.push({ key: cube, cell: square, text: tops[square], className: 'cube-top ' + COLOUR[tops[square]] });
     });
-    drawGrid($('cube-board'), 3, 3, pieces);
+    drawGrid($('cube-board'), 3, 3, pieces, null, slide);
     markMove($('cube-moves'), i);
     const n = solved.result.length;
     $('cube-step').textContent = `Roll ${i} of ${n}: ${n - i} to go (proven)`;
