@@ -10,6 +10,7 @@
 #include <memory>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -24,6 +25,8 @@ struct BenchFlags {
   SearchFlags search;
   unsigned threads = 1;
   std::size_t limit = 0;
+  std::vector<std::string> ids;
+  std::size_t easiest = 0;
   std::uint64_t count = 20;
   std::uint64_t seed = 1;
   bool json = false;
@@ -33,6 +36,7 @@ struct Instance {
   std::string id;
   int published = 0;  // 0: no optimal length known
   Board board;
+  std::uint64_t published_nodes = 0;  // 0: no published search effort
 };
 
 /// `count` boards drawn uniformly from those that reach `goal`, from a fixed seed.
@@ -50,6 +54,52 @@ std::filesystem::path instance_file(const std::string& name) {
   if (name == "korf100") return dir / "korf100.txt";
   if (name == "korf24") return dir / "korf24_50.txt";
   return name;
+}
+
+// The published search effort per instance, easiest first: id, length, nodes, other columns.
+std::vector<std::pair<std::string, std::uint64_t>> published_effort(const std::string& name) {
+  if (name != "korf24") return {};
+  const std::filesystem::path path =
+      std::filesystem::path(NPUZZLE_INSTANCES_DIR) / "korf24_effort.txt";
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read " + path.string());
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  std::string id;
+  std::uint64_t length = 0, nodes = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    if (!(fields >> id >> length >> nodes)) throw InputError("bad line in " + path.string());
+    out.emplace_back(id, nodes);
+  }
+  return out;
+}
+
+// The instances named by --ids (in that order) or the --easiest N by published effort, each
+// with its published effort where known.
+std::vector<Instance> select(std::vector<Instance> all, const BenchFlags& f) {
+  const auto effort = published_effort(f.instances);
+  for (auto& i : all) {
+    for (const auto& [id, nodes] : effort) {
+      if (id == i.id) i.published_nodes = nodes;
+    }
+  }
+  std::vector<std::string> wanted = f.ids;
+  if (f.easiest != 0) {
+    if (effort.empty()) throw InputError("--easiest needs published search effort (korf24)");
+    for (std::size_t k = 0; k < std::min(f.easiest, effort.size()); ++k) {
+      wanted.push_back(effort[k].first);
+    }
+  }
+  if (wanted.empty()) return all;
+  std::vector<Instance> out;
+  for (const auto& id : wanted) {
+    const auto it =
+        std::find_if(all.begin(), all.end(), [&](const Instance& i) { return i.id == id; });
+    if (it == all.end()) throw InputError("no instance " + id + " in " + f.instances);
+    out.push_back(*it);
+  }
+  return out;
 }
 
 // Each line: id, the published optimal length, any other columns, then the board's n tiles,
@@ -99,13 +149,16 @@ int run_bench(BenchFlags& f) {
     if (!f.boards.geometry()) throw InputError("bench random needs --size RxC");
     instances = random_instances(f.boards.goal_for(*f.boards.geometry()), f.count, f.seed);
   } else {
-    instances = read_instances(instance_file(f.instances), f.boards.geometry());
+    instances = select(read_instances(instance_file(f.instances), f.boards.geometry()), f);
   }
   if (f.limit != 0 && instances.size() > f.limit) instances.resize(f.limit);
   if (instances.empty()) throw InputError("no instances in " + f.instances);
   const Board goal = f.boards.goal_for(instances.front().board.geometry);
   SolveOptions options = f.search.options();
-  options.budget.progress = nullptr;  // one line per instance says enough
+  options.budget.progress = nullptr;   // one line per instance says enough
+  if (f.search.search_threads == 0) {  // the cores shared among the instances solved at once
+    options.budget.threads = std::max(1u, std::thread::hardware_concurrency() / f.threads);
+  }
   const Solver::Plan plan = solver().plan(goal, options);
   std::vector<Board> boards;
   for (const auto& i : instances) boards.push_back(i.board);
@@ -123,6 +176,8 @@ int run_bench(BenchFlags& f) {
   double search = 0;
   std::uint64_t expanded = 0, generated = 0, length_sum = 0;
   std::int64_t yardstick_sum = 0;
+  std::uint64_t published_nodes = 0;  // summed where every instance has a figure, else 0
+  bool every_published = true;
   std::vector<double> times;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     const Solution& s = solutions[i];
@@ -137,6 +192,8 @@ int run_bench(BenchFlags& f) {
                                        ? instance.published
                                        : solver().bounds(instance.board, goal).manhattan;
     wrong += !ok;
+    published_nodes += instance.published_nodes;
+    every_published &= instance.published_nodes != 0;
     search += s.stats.seconds;
     expanded += s.stats.expanded;
     generated += s.stats.generated;
@@ -161,19 +218,28 @@ int run_bench(BenchFlags& f) {
                                   {"yardstick", yardstick},
                                   {"status", describe(s.status)},
                                   {"ok", ok},
+                                  {"published_nodes", instance.published_nodes != 0
+                                                          ? nlohmann::json(instance.published_nodes)
+                                                          : nlohmann::json(nullptr)},
                                   {"stats", stats_json(s.stats)}}
                        .dump()
                 << '\n';
     } else {
       std::cout << fmt::format(
-          "{:>4} {:>5} {:>7} {:<6} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}\n",
+          "{:>4} {:>5} {:>7} {:<6} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}\n",
           instance.id, yardstick,
           s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", verdict,
           ratio(s.moves.size(), yardstick), s.stats.expanded, s.stats.generated,
-          human_seconds(s.stats.seconds));
+          human_seconds(s.stats.seconds),
+          instance.published_nodes == 0
+              ? ""
+              : fmt::format(
+                    "  published {:>14} x{:.2f}", instance.published_nodes,
+                    ratio(s.stats.expanded, static_cast<std::int64_t>(instance.published_nodes))));
     }
   }
   const double quality = ratio(length_sum, yardstick_sum);
+  if (!every_published) published_nodes = 0;
   const std::string yardstick_name =
       instances.front().published > 0 ? "the published optimum" : "the Manhattan distance";
   const std::string method = fmt::format(
@@ -182,22 +248,35 @@ int run_bench(BenchFlags& f) {
                                : fmt::format(" + {}{}", plan.heuristic(),
                                              plan.tables().empty() ? "" : " " + plan.tables()));
   if (f.json) {
-    std::cout << nlohmann::json{{"summary", true},          {"instances", instances.size()},
-                                {"wrong", wrong},           {"method", method},
-                                {"search_seconds", search}, {"median_seconds", median(times)},
-                                {"wall_seconds", wall},     {"threads", f.threads},
-                                {"expanded", expanded},     {"generated", generated},
-                                {"length_ratio", quality},  {"yardstick", yardstick_name}}
+    std::cout << nlohmann::json{{"summary", true},
+                                {"instances", instances.size()},
+                                {"wrong", wrong},
+                                {"method", method},
+                                {"search_seconds", search},
+                                {"median_seconds", median(times)},
+                                {"wall_seconds", wall},
+                                {"threads", f.threads},
+                                {"search_threads", options.budget.threads},
+                                {"expanded", expanded},
+                                {"generated", generated},
+                                {"length_ratio", quality},
+                                {"yardstick", yardstick_name}}
                      .dump()
               << '\n';
   } else {
     std::cout << fmt::format(
-        "{} instances, {} right; {}; search time {} in total, median {}, wall {} on {} "
-        "thread(s); {} expanded ({:.0f} per instance), {} generated; lengths x{:.3f} {}\n",
+        "{} instances, {} right; {}; search time {} in total, median {}, wall {} with {} at "
+        "once, {} search thread(s) each; {} expanded ({:.0f} per instance{}), {} generated; "
+        "lengths x{:.3f} {}\n",
         instances.size(), instances.size() - static_cast<std::size_t>(wrong), method,
         human_seconds(search), human_seconds(median(times)), human_seconds(wall), f.threads,
-        expanded, static_cast<double>(expanded) / static_cast<double>(instances.size()), generated,
-        quality, yardstick_name);
+        options.budget.threads, expanded,
+        static_cast<double>(expanded) / static_cast<double>(instances.size()),
+        published_nodes == 0
+            ? ""
+            : fmt::format(", x{:.2f} the published nodes",
+                          ratio(expanded, static_cast<std::int64_t>(published_nodes))),
+        generated, quality, yardstick_name);
   }
   return wrong == 0 ? kOk : kFailure;
 }
@@ -223,9 +302,14 @@ Command add_bench(CLI::App& root) {
   f->search.timeout = 0;
   f->search.add_to(*app, true);
   app->add_option("-j,--threads", f->threads, "Instances solved at once")
-      ->check(CLI::Range(1u, 256u))
+      ->check(CLI::Range(1u, kMaxThreads))
       ->capture_default_str();
   app->add_option("--limit", f->limit, "Only the first N instances (0: all)")
+      ->check(whole_non_negative());
+  app->add_option("--ids", f->ids, "Only these instances, in this order (--ids 38,40,25)")
+      ->delimiter(',');
+  app->add_option("--easiest", f->easiest,
+                  "Only the N instances with the least published search effort (korf24)")
       ->check(whole_non_negative());
   app->add_flag("--json", f->json, "One JSON object per instance, then a summary");
   return {app, [f] { return run_bench(*f); }};

@@ -49,13 +49,15 @@ Command add_pdb(CLI::App& root) {
   auto f = std::make_shared<PdbFlags>();
   auto* app = root.add_subcommand(
       "pdb",
-      "Pattern databases for 4x4 solves, kept in the cache directory ($NPUZZLE_CACHE, else "
+      "Pattern databases for 4x4 and 5x5 solves, kept in the cache directory ($NPUZZLE_CACHE, else "
       "$XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle): list them, build a set, verify its files "
       "(header, checksum, counts) or remove them");
   app->add_option("action", f->action, "list, build, verify or remove")
       ->required()
       ->check(CLI::IsMember({"list", "build", "verify", "remove"}));
-  app->add_option("set", f->set, "The set: 7-8 (strongest), 6-6-3 or 5-5-5 (the light default)");
+  app->add_option("set", f->set,
+                  "The set: for 4x4, 7-8 (strongest), 6-6-3 or 5-5-5 (the light default); for "
+                  "5x5, 6-6-6-6 (510 MB, minutes)");
   return {app, [f] { return run_pdb(*f); }};
 }
 

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <thread>
 
 #include "npuzzle/format.hpp"
 #include "session.hpp"
@@ -109,10 +110,16 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
         ->check(CLI::IsMember(names_of(Solver::heuristics())))
         ->capture_default_str();
     app.add_option("--pdb", pdb_set,
-                   "Pattern database set for 4x4 boards: " +
+                   "Pattern database set: " +
                        fmt::format("{}", fmt::join(Solver::table_set_names("4x4"), ", ")) +
-                       " (default: the strongest built, else the light one, built on first use; "
-                       "see 'npuzzle pdb')");
+                       " (4x4), " +
+                       fmt::format("{}", fmt::join(Solver::table_set_names("5x5"), ", ")) +
+                       " (5x5) (default: the strongest built, else on 4x4 the light one, built "
+                       "on first use; see 'npuzzle pdb')");
+    app.add_option("--search-threads", search_threads,
+                   "Threads one IDA* search shares (0: every core)")
+        ->check(CLI::Range(0u, kMaxThreads))
+        ->capture_default_str();
   }
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
       ->check(kWholeNonNegative)
@@ -131,6 +138,8 @@ Budget SearchFlags::budget() const {
   b.max_nodes = max_nodes;
   b.timeout_seconds = timeout;
   b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+  b.threads =
+      search_threads != 0 ? search_threads : std::max(1u, std::thread::hardware_concurrency());
   return followed(std::move(b));
 }
 
@@ -146,6 +155,7 @@ SolveOptions SearchFlags::options() const {
 const Solver::Plan& Plans::for_board(const Board& board) {
   if (!plan_ || plan_->goal().geometry != board.geometry) {
     plan_ = solver().plan(boards_.goal_for(board.geometry), search_.options());
+    if (!plan_->unbuilt_tables().empty()) note_unbuilt_tables(plan_->unbuilt_tables());
   }
   return *plan_;
 }

@@ -40,6 +40,9 @@ struct BoardFlags {
 };
 
 /// --algo, --heuristic, --pdb and the budget.
+/// The most threads an option may ask for: beyond the cores they only slow a run down.
+constexpr unsigned kMaxThreads = 256;
+
 struct SearchFlags {
   std::string algorithm = "auto";
   std::string heuristic = "auto";
@@ -47,6 +50,7 @@ struct SearchFlags {
   std::uint64_t max_nodes = 0;
   double timeout = 60;
   double max_memory_mib = 4096;
+  unsigned search_threads = 0;  // 0: every core
 
   void add_to(CLI::App& app, bool with_methods);
   /// The budget, followed on the terminal and stopped by Ctrl-C.

@@ -17,6 +17,7 @@ constexpr double kQuietSeconds = 2;  // a search shorter than this shows no prog
 
 CancelToken interrupt_token;
 bool tables_built = false;  // the solver built pattern databases on a solve's behalf
+std::string unbuilt_set;    // a set no solve could read, for want of it being built
 
 struct ProgressLine {
   std::mutex mutex;
@@ -103,7 +104,18 @@ void clear_progress() {
   progress_line().clear();
 }
 
+void note_unbuilt_tables(const std::string& set) {
+  unbuilt_set = set;
+}
+
 void suggest_stronger_tables() {
+  if (!unbuilt_set.empty()) {
+    report("tables", fmt::format("no pattern databases for these boards are built, so the search "
+                                 "read a weaker estimate; build the {} set once with 'npuzzle pdb "
+                                 "build {}'",
+                                 unbuilt_set, unbuilt_set));
+    return;
+  }
   if (!tables_built) return;
   for (const auto& info : solver().table_sets()) {  // strongest first
     if (info.serves == "cube") continue;

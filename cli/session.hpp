@@ -23,7 +23,9 @@ void catch_interrupts();
 Budget followed(Budget budget);
 /// Clears the progress line, if one is shown.
 void clear_progress();
-/// Where a solve built tables this run, names the strongest set not built yet, if any.
+/// Remembers a set that would serve the boards solved but is not built, for the suggestion.
+void note_unbuilt_tables(const std::string& set);
+/// Names that set, or where a solve built tables this run, the strongest set not built yet.
 void suggest_stronger_tables();
 
 }  // namespace npuzzle::cli

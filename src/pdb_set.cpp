@@ -17,6 +17,12 @@ std::vector<SmallTile> range(int first, int last) {
 
 const std::vector<PdbSetSpec>& known_pdb_sets() {
   const Geometry g{4, 4};
+  // The three 5x5 blocks of six in a corner are one shape turned, so their counts agree.
+  const std::vector<std::uint64_t> kCornerBlock{
+      1,        5,        22,       95,       370,      1232,     3791,    10563,   28437,
+      71058,    168426,   367936,   756771,   1438714,  2573547,  4254808, 6558453, 9236626,
+      11950095, 14030534, 15094797, 14783693, 13318514, 10973204, 8341436, 5792559, 3699450,
+      2133436,  1115979,  511246,   206439,   67647,    18264,    3438,    408,     6};
   // The counts are those of the first builds; every later build and every load must agree.
   static const std::vector<PdbSetSpec> sets{
       {"7-8",
@@ -33,6 +39,7 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
           62044160, 60881276, 55472562, 44521972, 32781777, 20794252, 11928080, 5692908,
           2396445,  783878,   216751,   39436,    5465,     322,      17}}},
        true,
+       false,
        "tiles 1-7 and 8-15 (Korf & Felner), reflected: 577 MB, built in minutes"},
       {"6-6-3",
        g,
@@ -46,6 +53,7 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
           431456, 245982, 111267, 43098,  12084,  2764,   358,    12}},
         {{10, 11, 15}, {1, 5, 16, 46, 114, 230, 412, 592, 655, 576, 395, 212, 87, 19}}},
        true,
+       false,
        "three blocks, reflected: 11.5 MB, built in seconds"},
       {"5-5-5",
        g,
@@ -59,7 +67,21 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
          {1,     5,     21,    73,    215,   587,   1503,  3526, 7593, 14815, 26452, 42809,
           62546, 79882, 86719, 78371, 58200, 35106, 16923, 6481, 1879, 425,   28}}},
        true,
+       true,
        "three blocks, reflected: 1.6 MB, built in about a second"},
+      {"6-6-6-6",
+       Geometry{5, 5},
+       {{{1, 2, 5, 6, 7, 12},
+         {1,        2,        9,        54,       273,      1074,    3757,    11553,   32980,
+          85905,    210543,   472673,   985781,   1871683,  3284912, 5262740, 7799786, 10556162,
+          13134678, 14834746, 15330827, 14391820, 12400468, 9738365, 7035973, 4622876, 2779377,
+          1496425,  723202,   300217,   106335,   29673,    6250,    832,     48}},
+        {{3, 4, 8, 9, 13, 14}, kCornerBlock},
+        {{10, 11, 15, 16, 20, 21}, kCornerBlock},
+        {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
+       true,
+       false,
+       "four blocks of six (Korf & Felner), reflected: 510 MB, built in minutes"},
   };
   return sets;
 }

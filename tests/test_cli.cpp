@@ -573,6 +573,39 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
   EXPECT_EQ(npuzzle({"pdb", "remove", "5-5-5"}, "", cache.env).code, 0);
 }
 
+// A 5x5 board with no 5x5 set built: an answer within the budget (the fast solver's where the
+// search with a weaker estimate does not finish), and the command that builds the set.
+TEST(Pdb, AFiveByFiveSolveNamesTheSetToBuildAndBenchPicksKorfFelnerInstances) {
+  const TempCache cache;
+  const std::string board = "10 3 24 12 0 7 8 11 14 21 22 23 2 1 9 17 18 6 20 4 13 15 5 19 16";
+  CliRun r = npuzzle({"solve", "--json", "--goal", "blank-first", "--max-nodes", "20000", board},
+                     "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["algorithm"], "fast");
+  EXPECT_LE(j["lower_bound"].get<int>(), 96);  // Korf & Felner's #38
+  expect_solves(reference::encode(parse_board(board).tiles), j["moves"],
+                reference::encode(Board::blank_first({5, 5}).tiles), 5, 5);
+  EXPECT_NE(r.err.find("npuzzle pdb build 6-6-6-6"), std::string::npos) << r.err;
+
+  r = npuzzle({"bench", "korf24", "--easiest", "3", "--algo", "fast"}, "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto out = lines(r.out);
+  ASSERT_EQ(out.size(), 4u) << r.out;
+  EXPECT_EQ(out[0].substr(0, 9), "  38    9");
+  EXPECT_NE(out[0].find("published       38173507"), std::string::npos) << out[0];
+  EXPECT_EQ(out[1].substr(0, 4), "  40");
+  EXPECT_EQ(out[2].substr(0, 4), "  25");
+  r = npuzzle({"bench", "korf24", "--ids", "7,1", "--algo", "fast", "--json"}, "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  out = lines(r.out);
+  ASSERT_EQ(out.size(), 3u) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(out[0])["id"], "7");
+  EXPECT_EQ(nlohmann::json::parse(out[1])["published_nodes"], 2031102635u);
+  EXPECT_EQ(npuzzle({"bench", "korf24", "--ids", "51"}, "", cache.env).code, 2);
+  EXPECT_EQ(npuzzle({"bench", "korf100", "--easiest", "2"}, "", cache.env).code, 2);
+}
+
 TEST(Usage, HelpAndMistakes) {
   const CliRun help = npuzzle({"--help"});
   EXPECT_EQ(help.code, 0);

@@ -15,6 +15,7 @@
 #include "npuzzle/format.hpp"
 #include "npuzzle/moves.hpp"
 #include "npuzzle/random_board.hpp"
+#include "npuzzle/search/idastar.hpp"
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
@@ -105,7 +106,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
   const std::vector<std::pair<Board, std::vector<SmallTile>>> cases{
       {Board::blank_first({3, 3}), {1, 2, 3}},    {Board::blank_last({3, 3}), {2, 5, 7, 8}},
       {Board::blank_first({2, 4}), {1, 2, 6, 7}}, {Board::blank_first({4, 4}), {1, 2, 4}},
-      {Board::blank_first({4, 4}), {5, 10, 15}},
+      {Board::blank_first({4, 4}), {5, 10, 15}},  {Board::blank_first({5, 5}), {12, 13, 18}},
   };
   for (const auto& [goal, pattern] : cases) {
     const PatternDescriptor d{goal, pattern, {}};
@@ -122,7 +123,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
 }
 
 PdbSetSpec eight_puzzle_set() {
-  return {"test 4-4", {3, 3}, {{{1, 2, 3, 4}, {}}, {{5, 6, 7, 8}, {}}}, true, "test"};
+  return {"test 4-4", {3, 3}, {{{1, 2, 3, 4}, {}}, {{5, 6, 7, 8}, {}}}, true, false, "test"};
 }
 
 std::shared_ptr<const PdbSet> build_set(const PdbSetSpec& spec) {
@@ -280,6 +281,54 @@ TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
     EXPECT_EQ(u.moves.size(), length) << text;
     EXPECT_EQ(replay(turned, u.moves).final, last);
   }
+}
+
+// A 5x5 set small enough for tests: eight patterns of three tiles, reflected.
+const HeuristicInputs& small_five_by_five_set() {
+  static const HeuristicInputs inputs{nullptr, build_set({"test 3x8",
+                                                          {5, 5},
+                                                          {{{1, 2, 5}, {}},
+                                                           {{3, 4, 8}, {}},
+                                                           {{6, 7, 11}, {}},
+                                                           {{9, 13, 14}, {}},
+                                                           {{10, 15, 20}, {}},
+                                                           {{12, 16, 17}, {}},
+                                                           {{18, 19, 24}, {}},
+                                                           {{21, 22, 23}, {}}},
+                                                          true,
+                                                          false,
+                                                          "test"})};
+  return inputs;
+}
+
+// Boards 30 to 40 random moves from the goal: the 5x5 estimate never exceeds the length that
+// IDA* with linear conflict (a different, admissible estimate) proves shortest, and IDA* with
+// it finds a solution of that length, on one thread and split over two alike.
+TEST(PdbHeuristic, IsAdmissibleOnFiveByFiveBoardsAndSolvesThemShortest) {
+  const Board goal = Board::blank_first({5, 5});
+  const TileDomain<PdbHeuristic> pdb(goal, small_five_by_five_set());
+  const TileDomain<LinearConflict> lc(goal);
+  std::mt19937_64 rng(558);
+  testing_support::expect_incremental_estimates_exact(pdb, goal, rng, 2000);
+  const Solver solver;
+  int above = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    const Board board = solver.random_walk(goal, 30 + uniform_below(rng, 11), rng);
+    const auto exact = ida_star_search(lc, lc.state_of(board), {});
+    ASSERT_EQ(exact.status, SearchStatus::Solved);
+    const int h = pdb.state_of(board).h;
+    ASSERT_LE(h, static_cast<int>(exact.path.size())) << format_board(board);
+    above += h > lc.state_of(board).h;
+    Budget split;
+    split.threads = 2;
+    for (const Budget& budget : {Budget{}, split}) {
+      const auto found = ida_star_search(pdb, pdb.state_of(board), budget);
+      ASSERT_EQ(found.status, SearchStatus::Solved);
+      EXPECT_EQ(found.path.size(), exact.path.size()) << format_board(board);
+      EXPECT_EQ(replay(board, found.path).final, goal);
+    }
+  }
+  EXPECT_GT(above, 0);
 }
 
 TEST(GoalFrame, MapsCornerGoalsOntoBlankFirstAndRefusesOthers) {

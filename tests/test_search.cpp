@@ -162,6 +162,41 @@ TEST(Search, StopsAtEachLimitOfTheBudget) {
   EXPECT_LT(by_time.stats.seconds, 5.0);
 }
 
+// Split over threads, IDA* gives the single thread's answer move for move, and keeps its node
+// limit and the cancel token.
+TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(560);
+  const Solver solver;
+  for (int trial = 0; trial < 8; ++trial) {
+    const Board board = solver.random_walk(goal, 40 + uniform_below(rng, 20), rng);
+    const auto one = ida_star_search(domain, domain.state_of(board), {});
+    ASSERT_EQ(one.status, SearchStatus::Solved);
+    for (const unsigned threads : {2u, 3u}) {
+      Budget split;
+      split.threads = threads;
+      const auto found = ida_star_search(domain, domain.state_of(board), split);
+      ASSERT_EQ(found.status, SearchStatus::Solved);
+      EXPECT_EQ(found.path, one.path) << format_board(board);
+    }
+  }
+  const auto hard = domain.state_of(parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"));
+  Budget nodes;
+  nodes.threads = 2;
+  nodes.max_nodes = 2'000'000;  // smaller limits are kept by one thread, exactly
+  const auto by_nodes = ida_star_search(domain, hard, nodes);
+  EXPECT_EQ(by_nodes.status, SearchStatus::NodeLimit);
+  EXPECT_GE(by_nodes.stats.expanded, nodes.max_nodes);
+  EXPECT_LE(by_nodes.stats.expanded, nodes.max_nodes + 2 * 256);  // each thread's unpooled part
+  CancelToken cancel;
+  cancel.cancel();
+  Budget cancelled;
+  cancelled.threads = 2;
+  cancelled.cancel = &cancel;
+  EXPECT_EQ(ida_star_search(domain, hard, cancelled).status, SearchStatus::Cancelled);
+}
+
 // Manhattan on some states and half of it on others: admissible, and far from consistent, so
 // A* must reopen nodes to stay exact.
 struct InconsistentDomain {

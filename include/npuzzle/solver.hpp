@@ -162,6 +162,9 @@ class Solver {
     const std::string& algorithm() const;
     const std::string& heuristic() const;  // empty where the algorithm reads none
     const std::string& tables() const;
+    /// Where auto found no pattern database set built for this goal although one serves it
+    /// (and reads a weaker estimate): the strongest such set, to build; empty otherwise.
+    const std::string& unbuilt_tables() const;
 
    private:
     friend class Solver;

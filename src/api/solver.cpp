@@ -37,13 +37,6 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 constexpr int kFullSearchCells = 25;
 constexpr std::uint64_t kExactTryNodes = 1'000'000;
 
-/// The light set of a geometry: the last (weakest) one listed.
-bool is_light(const PdbSetSpec& spec) {
-  const auto& sets = known_pdb_sets();
-  return &spec == &*std::find_if(sets.rbegin(), sets.rend(),
-                                 [&](const PdbSetSpec& s) { return s.geometry == spec.geometry; });
-}
-
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
@@ -82,7 +75,7 @@ void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget
 struct Solver::Plan::Resolved {
   Solver::Impl* impl = nullptr;
   Board goal;
-  std::string algorithm, heuristic, tables;
+  std::string algorithm, heuristic, tables, unbuilt_tables;
   Budget budget;
   std::shared_ptr<const TableSolver> table;  // the distance table, or
   TileRunner runner = nullptr;               // a search or the fast solver
@@ -108,6 +101,9 @@ const std::string& Solver::Plan::heuristic() const {
 }
 const std::string& Solver::Plan::tables() const {
   return r_->tables;
+}
+const std::string& Solver::Plan::unbuilt_tables() const {
+  return r_->unbuilt_tables;
 }
 
 void Solver::Plan::load_tables() const {
@@ -208,7 +204,7 @@ const PdbSetSpec* Solver::Impl::choose_pdb_set(const Board& goal, const std::str
       throw InputError("pattern databases serve goals with the blank in a corner");
     }
     if (!PdbSet::present(spec, *store) && !loaded(spec) &&
-        !(is_light(spec) && config.build_light_tables)) {
+        !(spec.light && config.build_light_tables)) {
       throw MissingTablesError(spec.name, "the " + spec.name +
                                               " pattern databases are not built (building them "
                                               "takes a while, so a solve does not start it)");
@@ -220,7 +216,7 @@ const PdbSetSpec* Solver::Impl::choose_pdb_set(const Board& goal, const std::str
   for (const auto& spec : known_pdb_sets()) {  // strongest first
     if (spec.geometry != goal.geometry) continue;
     if (PdbSet::present(spec, *store) || loaded(spec)) return &spec;
-    light = &spec;
+    if (spec.light) light = &spec;
   }
   return config.build_light_tables ? light : nullptr;
 }
@@ -315,10 +311,16 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
     r->pdb = impl_->choose_pdb_set(goal, options.tables);
     if (!r->pdb && heuristic == kPdbHeuristic) {
       throw InputError("no pattern database set serves " + g.name() +
-                       " boards with this goal (the sets are for 4x4 boards whose goal has the "
-                       "blank in a corner)");
+                       " boards with this goal (the sets are for 4x4 and 5x5 boards whose goal has "
+                       "the blank in a corner)");
     }
     heuristic = r->pdb ? kPdbHeuristic : kAutoHeuristic;
+    if (!r->pdb && GoalFrame::serves(goal)) {
+      const auto& sets = known_pdb_sets();  // strongest first
+      const auto it = std::find_if(sets.begin(), sets.end(),
+                                   [&](const PdbSetSpec& s) { return s.geometry == g; });
+      if (it != sets.end()) r->unbuilt_tables = it->name;
+    }
   }
   const auto& entry = detail::heuristic_named(heuristic);
   if (!r->pdb && !entry.serves(goal, {})) {

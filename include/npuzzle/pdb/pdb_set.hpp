@@ -27,11 +27,12 @@ struct PdbSetSpec {
   Geometry geometry;
   std::vector<PatternSpec> patterns;  // disjoint, covering every tile
   bool reflect = false;               // also look up the transposed board
-  std::string summary;                // one line for listings
+  bool light = false;  // cheap enough (seconds) for a solve to build on first use
+  std::string summary;  // one line for listings
 };
 
 /// The sets npuzzle knows, strongest first: for 4x4, "7-8" (Korf & Felner's partition),
-/// "6-6-3" and "5-5-5".
+/// "6-6-3" and "5-5-5" (light); for 5x5, "6-6-6-6" (Korf & Felner's partition).
 const std::vector<PdbSetSpec>& known_pdb_sets();
 
 /// The tables of one set.

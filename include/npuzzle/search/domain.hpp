@@ -50,7 +50,9 @@ struct Budget {
   std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
   std::optional<int> max_depth;      // solutions longer than this are not looked for
   const CancelToken* cancel = nullptr;
-  /// Called from the searching thread about every `progress_seconds`.
+  /// Threads one search may use: IDA* shares each iteration's subtrees among them.
+  unsigned threads = 1;
+  /// Called from a searching thread (one at a time) about every `progress_seconds`.
   std::function<void(const SearchProgress&)> progress;
   double progress_seconds = 0.5;
 };
@@ -83,8 +85,11 @@ struct SearchResult {
 /// Budget bookkeeping for one search run: counts, clock, peak memory.
 class SearchRun {
  public:
-  explicit SearchRun(const Budget& budget)
-      : budget_(budget), start_(std::chrono::steady_clock::now()) {}
+  explicit SearchRun(const Budget& budget,
+                     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now())
+      : budget_(budget), start_(start) {}
+
+  std::chrono::steady_clock::time_point started() const { return start_; }
 
   SearchStats stats;
   /// The algorithm keeps this at what it has proven: no solution is shorter.
@@ -102,6 +107,15 @@ class SearchRun {
     }
     if ((++calls_ & 4095) == 0) return now_and_then();
     return std::nullopt;
+  }
+
+  /// For a search shared by threads: calls `budget.progress` with the pooled count when due.
+  void report_progress(const Budget& budget, std::uint64_t expanded) {
+    if (!budget.progress) return;
+    const double seconds = elapsed();
+    if (seconds < next_progress_) return;
+    next_progress_ = seconds + budget.progress_seconds;
+    budget.progress({expanded, bound, seconds});
   }
 
   template <class Move>

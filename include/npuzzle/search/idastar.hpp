@@ -2,12 +2,20 @@
 // IDA*: depth-first iterations under a rising bound on f = g + h, one state changed in place.
 // Memory is the path alone; it never ends on a puzzle with no solution, so callers decide
 // solvability first.
+//
+// With Budget::threads above 1, each iteration is split: the nodes at a shallow depth are
+// listed in the order a single thread would meet them, and the threads take their subtrees in
+// that order. A solution found in one subtree stops only the subtrees after it, so the answer
+// is the one a single thread finds.
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <limits>
+#include <mutex>
 #include <span>
 
+#include "npuzzle/parallel.hpp"
 #include "npuzzle/search/domain.hpp"
 
 namespace npuzzle {
@@ -19,88 +27,281 @@ class IdaStar {
   using State = typename D::State;
 
   IdaStar(const D& domain, const Budget& budget)
-      : domain_(domain), run_(budget), max_depth_(budget.max_depth) {}
+      : domain_(domain), budget_(budget), main_(domain, SearchRun(budget)) {}
 
   /// From any of `starts` (each iteration tries them in turn) to a goal state.
   SearchResult<Move> solve(std::span<const State> starts) {
+    SearchRun& run = main_.run;
     int bound = kInfinity;
     for (const State& s : starts) bound = std::min(bound, domain_.estimate(s));
     std::vector<State> roots(starts.begin(), starts.end());
     for (;;) {
-      run_.bound = bound;  // every shorter solution was ruled out by the iterations before
-      if (max_depth_ && bound > *max_depth_) return run_.finish<Move>(SearchStatus::DepthLimit);
-      next_bound_ = kInfinity;
-      for (State& root : roots) {
-        const Outcome outcome = search(root, 0, bound, D::kNoMove);
-        if (outcome == Outcome::Found) return run_.finish(SearchStatus::Solved, std::move(path_));
-        if (outcome == Outcome::Stopped) return run_.finish<Move>(stop_);
+      run.bound = bound;  // every shorter solution was ruled out by the iterations before
+      if (budget_.max_depth && bound > *budget_.max_depth) {
+        return run.template finish<Move>(SearchStatus::DepthLimit);
       }
-      if (next_bound_ == kInfinity) return run_.finish<Move>(SearchStatus::NoSolution);
-      bound = next_bound_;
+      main_.next_bound = kInfinity;
+      const bool split = budget_.threads > 1 && bound >= kMinSplitBound &&
+                         (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
+      const Outcome outcome = split ? split_iteration(roots, bound) : iteration(roots, bound);
+      if (outcome == Outcome::Found) {
+        return run.finish(SearchStatus::Solved, std::move(main_.path));
+      }
+      if (outcome == Outcome::Stopped) return run.template finish<Move>(main_.stop);
+      if (main_.next_bound == kInfinity) return run.template finish<Move>(SearchStatus::NoSolution);
+      bound = main_.next_bound;
     }
   }
 
  private:
-  enum class Outcome { Found, NotFound, Stopped };
+  enum class Outcome { Found, NotFound, Stopped, Overtaken };
   static constexpr int kInfinity = std::numeric_limits<int>::max();
   static constexpr std::size_t kMaxChildren = 8;
+  // Iterations under a smaller bound are over too quickly to share out.
+  static constexpr int kMinSplitBound = 16;
+  // Nor is a search under a small node limit, which a single thread keeps exactly; above this,
+  // the threads' unpooled counts (kSyncEvery each at most) are a negligible overshoot.
+  static constexpr std::uint64_t kMinSplitNodes = 1 << 20;
+  // Subtrees per thread: enough that one slow subtree does not leave the others idle.
+  static constexpr std::size_t kSubtreesPerThread = 256;
+  static constexpr int kMaxSplitDepth = 12;
+  // Threads pool their counts and read each other's news once per this many expansions.
+  static constexpr std::uint64_t kSyncEvery = 256;
 
-  Outcome search(State& state, int g, int bound, Move last) {
-    const int h = domain_.estimate(state);
-    const int f = g + h;
-    if (f > bound) {
-      if (f < next_bound_) next_bound_ = f;
+  // What the threads of a split iteration share.
+  struct Shared {
+    std::atomic<std::uint64_t> expanded{0};  // pooled counts of every thread, for the budget
+    std::atomic<std::size_t> first_found{std::numeric_limits<std::size_t>::max()};
+    std::atomic<bool> stopped{false};
+    std::atomic<unsigned> next_id{0};
+  };
+
+  // One thread's search: its path, its counts and what it learnt of the next bound.
+  struct Worker {
+    Worker(const D& d, SearchRun r) : domain(d), run(std::move(r)) {}
+
+    const D& domain;
+    SearchRun run;
+    std::vector<Move> path;
+    int next_bound = kInfinity;
+    SearchStatus stop = SearchStatus::NoSolution;
+    // Set in a split iteration only.
+    Shared* shared = nullptr;
+    const Budget* budget = nullptr;  // the whole search's: its node limit and progress
+    std::size_t subtree = 0;
+    std::uint64_t unpooled = 0;
+    bool reports_progress = false;
+
+    Outcome search(State& state, int g, int bound, Move last) {
+      const int h = domain.estimate(state);
+      const int f = g + h;
+      if (f > bound) {
+        if (f < next_bound) next_bound = f;
+        return Outcome::NotFound;
+      }
+      // An admissible estimate is 0 on goal states, so only those need the full test.
+      if (h == 0 && domain.is_goal(state)) return Outcome::Found;
+      if (const auto s = run.over_budget(path.capacity() * sizeof(Move))) {
+        stop = *s;
+        return Outcome::Stopped;
+      }
+      if (shared != nullptr && ++unpooled == kSyncEvery) {
+        if (const auto o = sync()) return *o;
+      }
+      ++run.stats.expanded;
+      const auto moves = domain.moves(state, last);
+      // Where the domain can estimate all children at once without making the moves (and so
+      // overlap their table lookups), children beyond the bound are counted and skipped unmade.
+      // Such an estimate may stop short of exact once it passes the limit, which still bounds
+      // the next iteration from below.
+      std::array<int, kMaxChildren> child_h{};
+      constexpr bool kBatched = requires {
+        domain.estimate_children(state, moves, bound, std::span(child_h));
+      };
+      if constexpr (kBatched)
+        domain.estimate_children(state, moves, bound - g - 1, std::span(child_h));
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Move m = moves[i];
+        if constexpr (kBatched) {
+          if (const int child_f = g + 1 + child_h[i]; child_f > bound) {
+            ++run.stats.generated;
+            if (child_f < next_bound) next_bound = child_f;
+            continue;
+          }
+        }
+        domain.apply(state, m);
+        ++run.stats.generated;
+        path.push_back(m);
+        const Outcome outcome = search(state, g + 1, bound, m);
+        if (outcome != Outcome::NotFound) return outcome;
+        path.pop_back();
+        take_back(domain, state, m);
+      }
       return Outcome::NotFound;
     }
-    // An admissible estimate is 0 on goal states, so only those need the full test.
-    if (h == 0 && domain_.is_goal(state)) return Outcome::Found;
-    if (const auto stop = run_.over_budget(path_.capacity() * sizeof(Move))) {
-      stop_ = *stop;
-      return Outcome::Stopped;
+
+    // Pools this thread's count; stops where the pooled count reaches the node limit, another
+    // thread stopped, or a solution turned up in a subtree before this one.
+    std::optional<Outcome> sync() {
+      const std::uint64_t total = shared->expanded.fetch_add(unpooled) + unpooled;
+      unpooled = 0;
+      if (budget->max_nodes != 0 && total >= budget->max_nodes) {
+        stop = SearchStatus::NodeLimit;
+        return Outcome::Stopped;
+      }
+      if (shared->stopped.load(std::memory_order_relaxed)) return Outcome::Overtaken;
+      if (shared->first_found.load(std::memory_order_relaxed) < subtree) return Outcome::Overtaken;
+      if (reports_progress) run.report_progress(*budget, total);
+      return std::nullopt;
     }
-    ++run_.stats.expanded;
-    const auto moves = domain_.moves(state, last);
-    // Where the domain can estimate all children at once without making the moves (and so
-    // overlap their table lookups), children beyond the bound are counted and skipped unmade.
-    // Such an estimate may stop short of exact once it passes the limit, which still bounds
-    // the next iteration from below.
-    std::array<int, kMaxChildren> child_h{};
-    constexpr bool kBatched = requires {
-      domain_.estimate_children(state, moves, bound, std::span(child_h));
-    };
-    if constexpr (kBatched)
-      domain_.estimate_children(state, moves, bound - g - 1, std::span(child_h));
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      const Move m = moves[i];
-      if constexpr (kBatched) {
-        if (const int child_f = g + 1 + child_h[i]; child_f > bound) {
-          ++run_.stats.generated;
-          if (child_f < next_bound_) next_bound_ = child_f;
-          continue;
-        }
-      }
-      domain_.apply(state, m);
-      ++run_.stats.generated;
-      path_.push_back(m);
-      const Outcome outcome = search(state, g + 1, bound, m);
+  };
+
+  static void take_back(const D& domain, State& state, Move m) {
+    // A domain may undo a move more cheaply than it makes the reverse one.
+    if constexpr (requires { domain.undo(state, m); }) {
+      domain.undo(state, m);
+    } else {
+      domain.apply(state, domain.reverse(m));
+    }
+  }
+
+  Outcome iteration(std::vector<State>& roots, int bound) {
+    for (State& root : roots) {
+      const Outcome outcome = main_.search(root, 0, bound, D::kNoMove);
       if (outcome != Outcome::NotFound) return outcome;
-      path_.pop_back();
-      // A domain may undo a move more cheaply than it makes the reverse one.
-      if constexpr (requires { domain_.undo(state, m); }) {
-        domain_.undo(state, m);
-      } else {
-        domain_.apply(state, domain_.reverse(m));
+    }
+    return Outcome::NotFound;
+  }
+
+  // The nodes `depth` moves deep within the bound, each as its root and the moves to it, in the
+  // order the single-threaded search meets them.
+  struct Subtrees {
+    int depth = 0;
+    std::vector<std::size_t> root;
+    std::vector<Move> moves;  // `depth` per subtree
+    SearchStats stats;        // of the nodes above them
+    int next_bound = kInfinity;
+    std::optional<std::vector<Move>> solution;  // one shallower than `depth`
+  };
+
+  void list_subtrees(State& s, std::size_t root, int g, int bound, Move last,
+                     std::vector<Move>& path, Subtrees& out) const {
+    const int h = domain_.estimate(s);
+    if (g + h > bound) {
+      out.next_bound = std::min(out.next_bound, g + h);
+      return;
+    }
+    if (h == 0 && domain_.is_goal(s)) {
+      if (!out.solution) out.solution = path;
+      return;
+    }
+    if (g == out.depth) {
+      out.root.push_back(root);
+      out.moves.insert(out.moves.end(), path.begin(), path.end());
+      return;
+    }
+    ++out.stats.expanded;
+    for (const Move m : domain_.moves(s, last)) {
+      domain_.apply(s, m);
+      ++out.stats.generated;
+      path.push_back(m);
+      list_subtrees(s, root, g + 1, bound, m, path, out);
+      path.pop_back();
+      take_back(domain_, s, m);
+    }
+  }
+
+  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted) const {
+    Subtrees out;
+    for (int depth = 1; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
+      out = Subtrees{};
+      out.depth = depth;
+      std::vector<Move> path;
+      for (std::size_t r = 0; r < roots.size(); ++r) {
+        list_subtrees(roots[r], r, 0, bound, D::kNoMove, path, out);
       }
+      if (out.solution || out.root.size() >= wanted) break;
+    }
+    return out;
+  }
+
+  Outcome split_iteration(std::vector<State>& roots, int bound) {
+    SearchRun& run = main_.run;
+    Subtrees work = subtrees(roots, bound, kSubtreesPerThread * budget_.threads);
+    run.stats.expanded += work.stats.expanded;
+    run.stats.generated += work.stats.generated;
+    main_.next_bound = work.next_bound;
+    if (work.solution) {
+      main_.path = std::move(*work.solution);
+      return Outcome::Found;
+    }
+    Shared shared;
+    shared.expanded = run.stats.expanded;
+    std::atomic<std::size_t> next_subtree{0};
+    std::mutex mutex;  // guards what the threads hand back below
+    std::optional<std::vector<Move>> found;
+    std::size_t found_at = 0;
+    std::optional<SearchStatus> stopped;
+    Budget own = budget_;  // the node limit and progress are kept on the pooled count
+    own.max_nodes = 0;
+    own.progress = nullptr;
+    const std::size_t depth = static_cast<std::size_t>(work.depth);
+
+    run_on_threads(budget_.threads, [&] {
+      Worker w(domain_, SearchRun(own, run.started()));
+      w.shared = &shared;
+      w.budget = &budget_;
+      w.reports_progress = shared.next_id.fetch_add(1) == 0;
+      w.run.bound = bound;
+      for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
+        if (shared.first_found.load() < i || shared.stopped.load()) break;
+        State state = roots[work.root[i]];
+        const std::span<const Move> moves(work.moves.data() + i * depth, depth);
+        for (const Move m : moves) domain_.apply(state, m);
+        w.path.assign(moves.begin(), moves.end());
+        w.subtree = i;
+        const Outcome outcome = w.search(state, work.depth, bound, moves.back());
+        if (outcome == Outcome::Found) {
+          const std::lock_guard lock(mutex);
+          if (!found || i < found_at) {
+            found = w.path;
+            found_at = i;
+          }
+          std::size_t before = shared.first_found.load();
+          while (i < before && !shared.first_found.compare_exchange_weak(before, i)) {
+          }
+          break;
+        }
+        if (outcome == Outcome::Stopped) {
+          const std::lock_guard lock(mutex);
+          if (!stopped) stopped = w.stop;
+          shared.stopped = true;
+          break;
+        }
+        if (outcome == Outcome::Overtaken) break;
+      }
+      const std::lock_guard lock(mutex);
+      run.stats.expanded += w.run.stats.expanded;
+      run.stats.generated += w.run.stats.generated;
+      run.stats.peak_bytes = std::max(run.stats.peak_bytes, w.run.stats.peak_bytes);
+      main_.next_bound = std::min(main_.next_bound, w.next_bound);
+    });
+    // A solution in any subtree is as short as any other (the bound is the optimum), so one
+    // found before a budget stop is kept.
+    if (found) {
+      main_.path = std::move(*found);
+      return Outcome::Found;
+    }
+    if (stopped) {
+      main_.stop = *stopped;
+      return Outcome::Stopped;
     }
     return Outcome::NotFound;
   }
 
   const D& domain_;
-  SearchRun run_;
-  std::optional<int> max_depth_;
-  std::vector<Move> path_;
-  int next_bound_ = kInfinity;
-  SearchStatus stop_ = SearchStatus::NoSolution;
+  Budget budget_;
+  Worker main_;
 };
 
 template <SearchDomain D>

@@ -32,7 +32,7 @@ class PdbHeuristic {
 
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary =
-      "additive pattern databases (4x4, the goal's blank in a corner)";
+      "additive pattern databases (4x4 and 5x5, the goal's blank in a corner)";
   /// Whether `inputs.pdb` serves boards of `goal`: the solver maps the goal onto the tables'
   /// blank-first frame first.
   static bool serves(const Board& goal, const HeuristicInputs& inputs) {
