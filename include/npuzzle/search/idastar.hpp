@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <exception>
 #include <limits>
 #include <mutex>
 #include <span>
@@ -247,45 +248,58 @@ class IdaStar {
     own.progress = nullptr;
     const std::size_t depth = static_cast<std::size_t>(work.depth);
 
-    run_on_threads(budget_.threads, [&] {
-      Worker w(domain_, SearchRun(own, run.started()));
-      w.shared = &shared;
-      w.budget = &budget_;
-      w.reports_progress = shared.next_id.fetch_add(1) == 0;
-      w.run.bound = bound;
-      for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
-        if (shared.first_found.load() < i || shared.stopped.load()) break;
-        State state = roots[work.root[i]];
-        const std::span<const Move> moves(work.moves.data() + i * depth, depth);
-        for (const Move m : moves) domain_.apply(state, m);
-        w.path.assign(moves.begin(), moves.end());
-        w.subtree = i;
-        const Outcome outcome = w.search(state, work.depth, bound, moves.back());
-        if (outcome == Outcome::Found) {
-          const std::lock_guard lock(mutex);
-          if (!found || i < found_at) {
-            found = w.path;
-            found_at = i;
-          }
-          std::size_t before = shared.first_found.load();
-          while (i < before && !shared.first_found.compare_exchange_weak(before, i)) {
-          }
-          break;
-        }
-        if (outcome == Outcome::Stopped) {
-          const std::lock_guard lock(mutex);
-          if (!stopped) stopped = w.stop;
-          shared.stopped = true;
-          break;
-        }
-        if (outcome == Outcome::Overtaken) break;
+    std::exception_ptr failure;  // the first thrown, rethrown here once every thread is back
+    const auto guarded = [&](const auto& body) {
+      try {
+        body();
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        shared.stopped = true;
       }
-      const std::lock_guard lock(mutex);
-      run.stats.expanded += w.run.stats.expanded;
-      run.stats.generated += w.run.stats.generated;
-      run.stats.peak_bytes = std::max(run.stats.peak_bytes, w.run.stats.peak_bytes);
-      main_.next_bound = std::min(main_.next_bound, w.next_bound);
+    };
+    run_on_threads(budget_.threads, [&] {
+      guarded([&] {
+        Worker w(domain_, SearchRun(own, run.started()));
+        w.shared = &shared;
+        w.budget = &budget_;
+        w.reports_progress = shared.next_id.fetch_add(1) == 0;
+        w.run.bound = bound;
+        for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
+          if (shared.first_found.load() < i || shared.stopped.load()) break;
+          State state = roots[work.root[i]];
+          const std::span<const Move> moves(work.moves.data() + i * depth, depth);
+          for (const Move m : moves) domain_.apply(state, m);
+          w.path.assign(moves.begin(), moves.end());
+          w.subtree = i;
+          const Outcome outcome = w.search(state, work.depth, bound, moves.back());
+          if (outcome == Outcome::Found) {
+            const std::lock_guard lock(mutex);
+            if (!found || i < found_at) {
+              found = w.path;
+              found_at = i;
+            }
+            std::size_t before = shared.first_found.load();
+            while (i < before && !shared.first_found.compare_exchange_weak(before, i)) {
+            }
+            break;
+          }
+          if (outcome == Outcome::Stopped) {
+            const std::lock_guard lock(mutex);
+            if (!stopped) stopped = w.stop;
+            shared.stopped = true;
+            break;
+          }
+          if (outcome == Outcome::Overtaken) break;
+        }
+        const std::lock_guard lock(mutex);
+        run.stats.expanded += w.run.stats.expanded;
+        run.stats.generated += w.run.stats.generated;
+        run.stats.peak_bytes = std::max(run.stats.peak_bytes, w.run.stats.peak_bytes);
+        main_.next_bound = std::min(main_.next_bound, w.next_bound);
+      });
     });
+    if (failure) std::rethrow_exception(failure);
     // A solution in any subtree is as short as any other (the bound is the optimum), so one
     // found before a budget stop is kept.
     if (found) {
