@@ -116,11 +116,11 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
                        fmt::format("{}", fmt::join(Solver::table_set_names("5x5"), ", ")) +
                        " (5x5) (default: the strongest built, else on 4x4 the light one, built "
                        "on first use; see 'npuzzle pdb')");
-    app.add_option("--search-threads", search_threads,
-                   "Threads one IDA* search shares (0: every core)")
-        ->check(CLI::Range(0u, kMaxThreads))
-        ->capture_default_str();
   }
+  app.add_option("--search-threads", search_threads,
+                 "Threads one IDA* search shares (0: every core)")
+      ->check(CLI::Range(0u, kMaxThreads))
+      ->capture_default_str();
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
       ->check(kWholeNonNegative)
       ->capture_default_str();
