@@ -22,8 +22,6 @@ struct CubeSolveFlags {
 int run_cube_solve(CubeSolveFlags& f) {
   Budget budget = f.search.budget();
   budget.max_depth = f.max_depth;
-  // Cube searches are short: split over two threads, 15 hard datasets took 60 ms against 40.
-  if (f.search.search_threads == 0) budget.threads = 1;
   Scanner in = Scanner::from(stdin);
   BlockWriter out(stdout);
   bool gave_up = false;

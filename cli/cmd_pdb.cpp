@@ -20,9 +20,12 @@ struct PdbFlags {
 
 int run_pdb(const PdbFlags& f) {
   if (f.action == "list") {
-    for (const auto& info : solver().table_sets()) {
+    const auto sets = solver().table_sets();
+    std::size_t width = 0;  // of the names column
+    for (const auto& info : sets) width = std::max(width, info.name.size());
+    for (const auto& info : sets) {
       if (info.serves == "cube") continue;
-      std::cout << fmt::format("{:<6} {} {:<8} {}\n", info.name, info.serves,
+      std::cout << fmt::format("{:<{}} {} {:<8} {}\n", info.name, width, info.serves,
                                info.present ? "built" : "missing", info.summary);
     }
     std::cout << "cache: " << cache_directory().string() << '\n';
@@ -56,8 +59,8 @@ Command add_pdb(CLI::App& root) {
       ->required()
       ->check(CLI::IsMember({"list", "build", "verify", "remove"}));
   app->add_option("set", f->set,
-                  "The set: for 4x4, 7-8 (strongest), 6-6-3 or 5-5-5 (the light default); for "
-                  "5x5, 6-6-6-6 (510 MB, minutes)");
+                  "The set, strongest first for each size: " + pdb_set_names() +
+                      " ('npuzzle pdb list' says what each holds)");
   return {app, [f] { return run_pdb(*f); }};
 }
 

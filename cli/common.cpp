@@ -93,6 +93,14 @@ const CLI::Validator& whole_non_negative() {
   return kWholeNonNegative;
 }
 
+std::string pdb_set_names() {
+  std::vector<std::string> sizes;
+  for (const std::string_view size : {"4x4", "5x5"}) {
+    sizes.push_back(fmt::format("{} ({})", fmt::join(Solver::table_set_names(size), ", "), size));
+  }
+  return fmt::format("{}", fmt::join(sizes, "; "));
+}
+
 void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   if (with_methods) {
     app.add_option(
@@ -110,12 +118,9 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
         ->check(CLI::IsMember(names_of(Solver::heuristics())))
         ->capture_default_str();
     app.add_option("--pdb", pdb_set,
-                   "Pattern database set: " +
-                       fmt::format("{}", fmt::join(Solver::table_set_names("4x4"), ", ")) +
-                       " (4x4), " +
-                       fmt::format("{}", fmt::join(Solver::table_set_names("5x5"), ", ")) +
-                       " (5x5) (default: the strongest built, else on 4x4 the light one, built "
-                       "on first use; see 'npuzzle pdb')");
+                   "Pattern database set: " + pdb_set_names() +
+                       " (default: the strongest built, else on 4x4 the light one, built on "
+                       "first use; see 'npuzzle pdb')");
   }
   app.add_option("--search-threads", search_threads,
                  "Threads one IDA* search shares (0: every core)")

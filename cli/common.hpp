@@ -39,10 +39,13 @@ struct BoardFlags {
   std::optional<Board> goal_;
 };
 
-/// --algo, --heuristic, --pdb and the budget.
 /// The most threads an option may ask for: beyond the cores they only slow a run down.
 constexpr unsigned kMaxThreads = 256;
 
+/// The pattern database sets by the boards they serve: "7-8, 6-6-3, 5-5-5 (4x4); 6-6-6-6 (5x5)".
+std::string pdb_set_names();
+
+/// --algo, --heuristic, --pdb, --search-threads and the budget.
 struct SearchFlags {
   std::string algorithm = "auto";
   std::string heuristic = "auto";

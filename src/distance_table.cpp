@@ -41,11 +41,17 @@ TableDescriptor describe_table(Geometry geometry, Cell blank_home) {
   return d;
 }
 
+namespace {
+// The entries for each cell of the blank: half the orders of the other tiles (one parity is
+// reachable); with a single tile there is one order, not half of one.
+PermutationRank orders_per_blank_cell(Geometry g) {
+  return std::max<PermutationRank>(1, kFactorial[static_cast<std::size_t>(g.cells() - 1)] / 2);
+}
+}  // namespace
+
 DistanceTable::DistanceTable(TableDescriptor descriptor)
     : descriptor_(std::move(descriptor)),
-      // With a single tile there is one order, not half of one.
-      per_blank_cell_(std::max<PermutationRank>(
-          1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
+      per_blank_cell_(orders_per_blank_cell(descriptor_.geometry)),
       distance_(
           checked_size(per_blank_cell_ * static_cast<std::uint64_t>(descriptor_.geometry.cells())),
           kUnreached),
@@ -105,8 +111,7 @@ constexpr std::uint8_t kDistanceMask = (1u << kDistanceBits) - 1;
 
 DistanceTable::DistanceTable(TableDescriptor descriptor, std::span<const std::uint8_t> packed)
     : descriptor_(std::move(descriptor)),
-      per_blank_cell_(std::max<PermutationRank>(
-          1, kFactorial[static_cast<std::size_t>(descriptor_.geometry.cells() - 1)] / 2)),
+      per_blank_cell_(orders_per_blank_cell(descriptor_.geometry)),
       distance_(packed.size()),
       toward_(packed.size()) {
   for (std::size_t i = 0; i < packed.size(); ++i) {

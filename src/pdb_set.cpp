@@ -18,7 +18,7 @@ std::vector<SmallTile> range(int first, int last) {
 const std::vector<PdbSetSpec>& known_pdb_sets() {
   const Geometry g{4, 4};
   // The three 5x5 blocks of six in a corner are one shape turned, so their counts agree.
-  const std::vector<std::uint64_t> kCornerBlock{
+  static const std::vector<std::uint64_t> kCornerBlock{
       1,        5,        22,       95,       370,      1232,     3791,    10563,   28437,
       71058,    168426,   367936,   756771,   1438714,  2573547,  4254808, 6558453, 9236626,
       11950095, 14030534, 15094797, 14783693, 13318514, 10973204, 8341436, 5792559, 3699450,

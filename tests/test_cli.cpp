@@ -539,7 +539,7 @@ TEST(CubeVerify, SaysWhyASequenceFails) {
 TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
   const TempCache cache;
   CliRun r = npuzzle({"pdb", "list"}, "", cache.env);
-  EXPECT_NE(r.out.find("5-5-5  4x4 missing"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("5-5-5   4x4 missing"), std::string::npos) << r.out;
   // Korf's #9 (46 moves): the first 4x4 solve builds the light set and says so.
   r = npuzzle(
       {"solve", "--goal", "blank-first", "--stats", "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"}, "",
@@ -555,7 +555,7 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
   expect_solves(reference::encode(parse_board("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0").tiles),
                 out[0], reference::encode(Board::blank_first({4, 4}).tiles), 4, 4);
   r = npuzzle({"pdb", "list"}, "", cache.env);
-  EXPECT_NE(r.out.find("5-5-5  4x4 built"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("5-5-5   4x4 built"), std::string::npos) << r.out;
   EXPECT_EQ(npuzzle({"pdb", "verify", "5-5-5"}, "", cache.env).code, 0);
 
   r = npuzzle({"bench", "korf100", "--limit", "2", "-j", "2"}, "", cache.env);
@@ -593,7 +593,8 @@ TEST(Pdb, AFiveByFiveSolveNamesTheSetToBuildAndBenchPicksKorfFelnerInstances) {
   auto out = lines(r.out);
   ASSERT_EQ(out.size(), 4u) << r.out;
   EXPECT_EQ(out[0].substr(0, 9), "  38    9");
-  EXPECT_NE(out[0].find("published       38173507"), std::string::npos) << out[0];
+  // An answer not proven shortest is not set beside the published search effort.
+  EXPECT_EQ(out[0].find("published"), std::string::npos) << out[0];
   EXPECT_EQ(out[1].substr(0, 4), "  40");
   EXPECT_EQ(out[2].substr(0, 4), "  25");
   r = npuzzle({"bench", "korf24", "--ids", "7,1", "--algo", "fast", "--json"}, "", cache.env);

@@ -169,8 +169,9 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
   const TileDomain<LinearConflict> domain(goal);
   std::mt19937_64 rng(560);
   const Solver solver;
+  int shared = 0;  // iterations that were split: large ones only, so these boards are far
   for (int trial = 0; trial < 8; ++trial) {
-    const Board board = solver.random_walk(goal, 40 + uniform_below(rng, 20), rng);
+    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
     const auto one = ida_star_search(domain, domain.state_of(board), {});
     ASSERT_EQ(one.status, SearchStatus::Solved);
     for (const unsigned threads : {2u, 3u}) {
@@ -179,8 +180,10 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
       const auto found = ida_star_search(domain, domain.state_of(board), split);
       ASSERT_EQ(found.status, SearchStatus::Solved);
       EXPECT_EQ(found.path, one.path) << format_board(board);
+      shared += found.stats.split_iterations;
     }
   }
+  EXPECT_GE(shared, 4);
   const auto hard = domain.state_of(parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"));
   Budget nodes;
   nodes.threads = 2;

@@ -37,6 +37,15 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 constexpr int kFullSearchCells = 25;
 constexpr std::uint64_t kExactTryNodes = 1'000'000;
 
+/// The strongest pattern database set for boards of `g` (the sets are listed strongest first),
+/// or null where none serves them.
+const PdbSetSpec* strongest_pdb_set(Geometry g) {
+  const auto& sets = known_pdb_sets();
+  const auto it =
+      std::find_if(sets.begin(), sets.end(), [&](const PdbSetSpec& s) { return s.geometry == g; });
+  return it == sets.end() ? nullptr : &*it;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
@@ -244,9 +253,7 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
     if (built) {
       std::string line = "pattern databases: the " + spec.name + " set is ready (" +
                          std::to_string(static_cast<int>(seconds_since(began) * 1000)) + " ms)";
-      const auto& strongest =
-          *std::find_if(known_pdb_sets().begin(), known_pdb_sets().end(),
-                        [&](const PdbSetSpec& s) { return s.geometry == spec.geometry; });
+      const PdbSetSpec& strongest = *strongest_pdb_set(spec.geometry);
       if (&strongest != &spec && !PdbSet::present(strongest, *store)) {
         line += "; the stronger " + strongest.name +
                 " set is not built (it solves these boards faster; building it takes minutes, "
@@ -315,11 +322,9 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
                        "the blank in a corner)");
     }
     heuristic = r->pdb ? kPdbHeuristic : kAutoHeuristic;
-    if (!r->pdb && GoalFrame::serves(goal)) {
-      const auto& sets = known_pdb_sets();  // strongest first
-      const auto it = std::find_if(sets.begin(), sets.end(),
-                                   [&](const PdbSetSpec& s) { return s.geometry == g; });
-      if (it != sets.end()) r->unbuilt_tables = it->name;
+    if (const PdbSetSpec* strongest = strongest_pdb_set(g);
+        !r->pdb && strongest != nullptr && GoalFrame::serves(goal)) {
+      r->unbuilt_tables = strongest->name;
     }
   }
   const auto& entry = detail::heuristic_named(heuristic);

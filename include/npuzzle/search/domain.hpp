@@ -73,6 +73,7 @@ struct SearchStats {
   double seconds = 0;
   std::size_t peak_bytes = 0;  // peak size of the search's own structures
   int lower_bound = 0;         // proven: no solution is shorter (the length, once solved)
+  int split_iterations = 0;    // IDA* iterations shared among threads
 };
 
 template <class Move>

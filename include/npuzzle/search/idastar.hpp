@@ -36,15 +36,19 @@ class IdaStar {
     int bound = kInfinity;
     for (const State& s : starts) bound = std::min(bound, domain_.estimate(s));
     std::vector<State> roots(starts.begin(), starts.end());
+    std::uint64_t last_iteration = 0;  // nodes the iteration before expanded
     for (;;) {
       run.bound = bound;  // every shorter solution was ruled out by the iterations before
       if (budget_.max_depth && bound > *budget_.max_depth) {
         return run.template finish<Move>(SearchStatus::DepthLimit);
       }
       main_.next_bound = kInfinity;
-      const bool split = budget_.threads > 1 && bound >= kMinSplitBound &&
+      const bool split = budget_.threads > 1 && last_iteration >= kMinSplitIteration &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
+      const std::uint64_t before = run.stats.expanded;
       const Outcome outcome = split ? split_iteration(roots, bound) : iteration(roots, bound);
+      last_iteration = run.stats.expanded - before;
+      run.stats.split_iterations += split;
       if (outcome == Outcome::Found) {
         return run.finish(SearchStatus::Solved, std::move(main_.path));
       }
@@ -58,8 +62,9 @@ class IdaStar {
   enum class Outcome { Found, NotFound, Stopped, Overtaken };
   static constexpr int kInfinity = std::numeric_limits<int>::max();
   static constexpr std::size_t kMaxChildren = 8;
-  // Iterations under a smaller bound are over too quickly to share out.
-  static constexpr int kMinSplitBound = 16;
+  // An iteration after a smaller one is over too quickly to be worth listing subtrees and
+  // starting threads for (iterations grow several times over from one to the next).
+  static constexpr std::uint64_t kMinSplitIteration = 1 << 15;
   // Nor is a search under a small node limit, which a single thread keeps exactly; above this,
   // the threads' unpooled counts (kSyncEvery each at most) are a negligible overshoot.
   static constexpr std::uint64_t kMinSplitNodes = 1 << 20;
@@ -86,13 +91,16 @@ class IdaStar {
     std::vector<Move> path;
     int next_bound = kInfinity;
     SearchStatus stop = SearchStatus::NoSolution;
-    // Set in a split iteration only.
+    // Read in a split iteration only.
     Shared* shared = nullptr;
     const Budget* budget = nullptr;  // the whole search's: its node limit and progress
     std::size_t subtree = 0;
     std::uint64_t unpooled = 0;
     bool reports_progress = false;
 
+    // `kShared`: in a split iteration, pooling counts with the other threads (the single-thread
+    // search leaves that out of its inner loop).
+    template <bool kShared>
     Outcome search(State& state, int g, int bound, Move last) {
       const int h = domain.estimate(state);
       const int f = g + h;
@@ -106,8 +114,10 @@ class IdaStar {
         stop = *s;
         return Outcome::Stopped;
       }
-      if (shared != nullptr && ++unpooled == kSyncEvery) {
-        if (const auto o = sync()) return *o;
+      if constexpr (kShared) {
+        if (++unpooled == kSyncEvery) {
+          if (const auto o = sync()) return *o;
+        }
       }
       ++run.stats.expanded;
       const auto moves = domain.moves(state, last);
@@ -133,7 +143,7 @@ class IdaStar {
         domain.apply(state, m);
         ++run.stats.generated;
         path.push_back(m);
-        const Outcome outcome = search(state, g + 1, bound, m);
+        const Outcome outcome = search<kShared>(state, g + 1, bound, m);
         if (outcome != Outcome::NotFound) return outcome;
         path.pop_back();
         take_back(domain, state, m);
@@ -168,7 +178,7 @@ class IdaStar {
 
   Outcome iteration(std::vector<State>& roots, int bound) {
     for (State& root : roots) {
-      const Outcome outcome = main_.search(root, 0, bound, D::kNoMove);
+      const Outcome outcome = main_.template search<false>(root, 0, bound, D::kNoMove);
       if (outcome != Outcome::NotFound) return outcome;
     }
     return Outcome::NotFound;
@@ -272,7 +282,7 @@ class IdaStar {
           for (const Move m : moves) domain_.apply(state, m);
           w.path.assign(moves.begin(), moves.end());
           w.subtree = i;
-          const Outcome outcome = w.search(state, work.depth, bound, moves.back());
+          const Outcome outcome = w.template search<true>(state, work.depth, bound, moves.back());
           if (outcome == Outcome::Found) {
             const std::lock_guard lock(mutex);
             if (!found || i < found_at) {
