@@ -13,6 +13,7 @@
 #include "npuzzle/moves.hpp"
 #include "npuzzle/parity.hpp"
 #include "npuzzle/solver.hpp"
+#include "npuzzle/tiles/constructive.hpp"
 #include "support/reference.hpp"
 
 namespace npuzzle {
@@ -269,6 +270,26 @@ TEST(Solver, AutoHandsOverToTheFastSolverWhereTheExactSearchCannotFinish) {
   const Solution one = solver.solve(near, big_goal);
   EXPECT_EQ(one.moves, std::vector<Dir>{Dir::Left});
   EXPECT_TRUE(one.optimal);
+}
+
+// The fast solver's beam is a better answer where the budget allows it; where the budget ends
+// first, the constructive answer found before it stands.
+TEST(Solver, TheFastSolversBeamGivesWayToTheConstructiveAnswerWhereTheBudgetEnds) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>(), false));
+  std::mt19937_64 rng(30);
+  const Board goal = Board::blank_last({30, 30});
+  const Board board = solver.random(goal, rng);
+  SolveOptions fast;
+  fast.algorithm = "fast";
+  const Solution full = solver.solve(board, goal, fast);
+  fast.budget.max_memory_bytes = 100'000;  // the beam's boards and paths outgrow this
+  const Solution tight = solver.solve(board, goal, fast);
+  ASSERT_EQ(full.status, SearchStatus::Solved);
+  ASSERT_EQ(tight.status, SearchStatus::Solved);
+  EXPECT_EQ(tight.moves, solve_constructive(board, goal, Budget{}).path);
+  EXPECT_LT(full.moves.size(), tight.moves.size());
+  expect_replays(board, goal, full);
+  expect_replays(board, goal, tight);
 }
 
 // More budget never gives a longer answer: the same 4x4 board under budgets from tiny to none.
