@@ -383,7 +383,7 @@ void append(std::vector<Dir>& moves, std::span<const Dir> more) {
 }  // namespace
 
 int beam_width(int cells) {
-  constexpr double kAt100 = 1024, kMost = 4096, kLeast = 16;
+  constexpr double kAt100 = 1024, kMost = 4096, kLeast = 64;
   const double width = kAt100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
   return static_cast<int>(std::clamp(width, kLeast, kMost));
 }

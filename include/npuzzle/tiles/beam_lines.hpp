@@ -22,7 +22,7 @@ struct BeamOptions {
 
 /// The width the fast solver gives the beam on a board of `cells` cells: the beam's time grows
 /// with the width, the cells and the moves, so it narrows as boards grow, from 4096 on boards
-/// of up to 6x6 through 1024 on 10x10 to 16 from 32x24 on.
+/// of up to 7x7 through 1024 on 10x10 to 64 from 20x20 on.
 int beam_width(int cells);
 
 /// A valid solution of `board` towards `goal` (reachable by parity: the caller decides), the
