@@ -81,6 +81,7 @@ struct Lines {
   std::vector<std::size_t> rank;  // of each cell in `order`; order.size() for the rest
 };
 
+// For boards at least two cells in each direction and larger than 3x3.
 Lines plan_lines(Geometry g) {
   Lines lines;
   std::vector<std::pair<int, int>> corners;  // of each pair's window: first row, first column
@@ -400,10 +401,12 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
   validate(goal);
   if (board.geometry != goal.geometry) throw InputError("the board and the goal differ in size");
   if (!solvable(board, goal)) throw InputError("the board cannot reach the goal");
-  const Lines lines = plan_lines(g);
-  if (lines.stages.empty() || g.rows == 1 || g.cols == 1) {
+  // A board one cell thin has no lines to place (its tiles never change order); a 3x3 or smaller
+  // is solved exactly by the constructive solver.
+  if (g.rows == 1 || g.cols == 1 || (g.rows <= 3 && g.cols <= 3)) {
     return solve_constructive(board, goal, budget);
   }
+  const Lines lines = plan_lines(g);
   const auto began = std::chrono::steady_clock::now();
   // The tiles named by their homes under the goal with its blank walked to the last corner.
   Board corner_goal = goal;
