@@ -162,6 +162,51 @@ TEST(Search, StopsAtEachLimitOfTheBudget) {
   EXPECT_LT(by_time.stats.seconds, 5.0);
 }
 
+// The searches that store states never hold more than their memory budget, growing included,
+// and use most of it before they stop.
+TEST(Search, StoredStateSearchesStayWithinTheirMemoryBudget) {
+  const Board goal = Board::blank_first({4, 4});
+  const Board hard = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");  // Korf's first
+  const TileDomain<Manhattan> domain(goal);
+  const auto start = domain.state_of(hard);
+  for (const std::size_t mib : {std::size_t{1}, std::size_t{3}, std::size_t{8}}) {
+    Budget budget;
+    budget.max_memory_bytes = mib << 20;
+    for (const auto& found :
+         {breadth_first_search(domain, start, budget), bidirectional_bfs(domain, start, budget),
+          astar_search(domain, start, budget)}) {
+      EXPECT_EQ(found.status, SearchStatus::MemoryLimit);
+      EXPECT_LE(found.stats.peak_bytes, budget.max_memory_bytes);
+      EXPECT_GE(found.stats.peak_bytes, budget.max_memory_bytes / 2) << mib << " MiB";
+    }
+  }
+}
+
+// Rows are appended a chunk at a time: what growing will cost is known before it happens, and
+// a spare chunk is given back once popping leaves one unused beyond it.
+TEST(Search, ChunkedArraysGrowByTheBytesTheyAnnounce) {
+  ChunkedArray<std::uint32_t> rows(3);
+  std::mt19937_64 rng(12);
+  std::vector<std::uint32_t> expected;
+  for (std::size_t i = 0; i < 3 * ChunkedArray<std::uint32_t>::kChunkRows + 5; ++i) {
+    const std::size_t before = rows.bytes(), announced = rows.bytes_to_grow(1);
+    std::uint32_t* row = rows.push_row();
+    for (int k = 0; k < 3; ++k) row[k] = static_cast<std::uint32_t>(rng());
+    expected.insert(expected.end(), row, row + 3);
+    EXPECT_LE(rows.bytes(), before + announced);
+    if (announced == 0) {
+      EXPECT_EQ(rows.bytes(), before);
+    }
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    ASSERT_TRUE(std::equal(rows.row(i), rows.row(i) + 3, &expected[3 * i]));
+  }
+  const std::size_t full = rows.bytes();
+  while (rows.size() > 1) rows.pop_back();
+  EXPECT_LE(rows.bytes(), full / 2 + 64);  // two chunks of four kept
+  EXPECT_EQ(rows.row(0)[1], expected[1]);
+}
+
 // Split over threads, IDA* gives the single thread's answer move for move, and keeps its node
 // limit and the cancel token.
 TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {

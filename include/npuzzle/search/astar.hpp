@@ -22,25 +22,34 @@ SearchResult<typename D::Move> astar_search(const D& domain,
   SearchRun run(budget);
 
   NodeStore store(domain.packed_bytes());
-  std::vector<Index> parent;
-  std::vector<Move> via;
-  std::vector<Depth> g, h;
-  std::vector<bool> closed;
-  std::vector<std::vector<Index>> open;  // open[f]: last in, first out within a bucket
-  std::size_t open_entries = 0, lowest = 0;
+  ChunkedArray<Index> parent;
+  ChunkedArray<Move> via;
+  ChunkedArray<Depth> g, h;
+  ChunkedArray<bool> closed;
+  std::vector<ChunkedArray<Index>> open;  // open[f]: last in, first out within a bucket
+  std::size_t open_entries = 0, open_bytes = 0, lowest = 0;
   std::vector<std::byte> buffer(domain.packed_bytes());
 
   const auto bytes = [&] {
-    return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move) +
-           (g.capacity() + h.capacity()) * sizeof(Depth) + closed.capacity() / 8 +
-           open_entries * sizeof(Index);
+    return store.bytes() + parent.bytes() + via.bytes() + g.bytes() + h.bytes() + closed.bytes() +
+           open.capacity() * sizeof(open[0]) + open_bytes;
   };
   const auto push = [&](Index i) {
     const std::size_t f = std::size_t{g[i]} + h[i];
     if (f >= open.size()) open.resize(f + 1);
+    open_bytes -= open[f].bytes();
     open[f].push_back(i);
+    open_bytes += open[f].bytes();
     ++open_entries;
     if (f < lowest) lowest = f;
+  };
+  const auto pop = [&] {
+    const Index i = open[lowest].back();
+    open_bytes -= open[lowest].bytes();
+    open[lowest].pop_back();
+    open_bytes += open[lowest].bytes();
+    --open_entries;
+    return i;
   };
   const auto add = [&](Index from, Move m, int depth, int estimate) {
     parent.push_back(from);
@@ -49,6 +58,8 @@ SearchResult<typename D::Move> astar_search(const D& domain,
     h.push_back(static_cast<Depth>(estimate));
     closed.push_back(false);
   };
+  // What a push may add: a chunk of its bucket.
+  const std::size_t bucket_chunk = ChunkedArray<Index>().bytes_to_grow(1);
 
   for (const auto& s : starts) {
     domain.pack(s, buffer.data());
@@ -65,18 +76,22 @@ SearchResult<typename D::Move> astar_search(const D& domain,
     while (open[lowest].empty()) ++lowest;
     // With an admissible estimate an open node on a shortest path has f <= its length.
     run.bound = static_cast<int>(lowest);
-    const Index i = open[lowest].back();
-    open[lowest].pop_back();
-    --open_entries;
+    const Index i = pop();
     if (closed[i] || std::size_t{g[i]} + h[i] != lowest) continue;  // a stale entry
 
     domain.unpack(store.record(i), state);
     if (domain.is_goal(state)) return run.finish(SearchStatus::Solved, trace_path(parent, via, i));
     if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
+    const auto moves = domain.moves(state, via[i]);
+    const std::size_t buckets = moves.size() * bucket_chunk;
+    if (const auto full =
+            make_room(store, moves.size(), run, bytes() + buckets, parent, via, g, h, closed)) {
+      return run.finish<Move>(*full);
+    }
     closed[i] = true;
     ++run.stats.expanded;
     const int child_g = g[i] + 1;
-    for (const Move m : domain.moves(state, via[i])) {
+    for (const Move m : moves) {
       domain.apply(state, m);
       ++run.stats.generated;
       domain.pack(state, buffer.data());

@@ -19,12 +19,10 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain,
   }
 
   NodeStore store(domain.packed_bytes());
-  std::vector<Index> parent;
-  std::vector<Move> via;
+  ChunkedArray<Index> parent;
+  ChunkedArray<Move> via;
   std::vector<std::byte> buffer(domain.packed_bytes());
-  const auto bytes = [&] {
-    return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move);
-  };
+  const auto bytes = [&] { return store.bytes() + parent.bytes() + via.bytes(); };
   for (const auto& s : starts) {
     domain.pack(s, buffer.data());
     if (store.insert(buffer.data()).inserted) {
@@ -48,8 +46,12 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain,
     }
     if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
     domain.unpack(store.record(i), state);
+    const auto moves = domain.moves(state, via[i]);
+    if (const auto full = make_room(store, moves.size(), run, bytes(), parent, via)) {
+      return run.finish<Move>(*full);
+    }
     ++run.stats.expanded;
-    for (const Move m : domain.moves(state, via[i])) {
+    for (const Move m : moves) {
       domain.apply(state, m);
       ++run.stats.generated;
       domain.pack(state, buffer.data());

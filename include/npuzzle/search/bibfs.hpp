@@ -25,8 +25,8 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
     explicit Side(std::size_t record_bytes) : store(record_bytes) {}
 
     NodeStore store;
-    std::vector<Index> parent;
-    std::vector<Move> via;
+    ChunkedArray<Index> parent;
+    ChunkedArray<Move> via;
     std::vector<std::size_t> layer_begin{0};  // index of the first node of each depth
 
     void add_root(const std::byte* record) {
@@ -37,9 +37,7 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
     }
     int depth() const { return static_cast<int>(layer_begin.size()) - 1; }
     std::size_t frontier() const { return store.size() - layer_begin.back(); }
-    std::size_t bytes() const {
-      return store.bytes() + parent.capacity() * sizeof(Index) + via.capacity() * sizeof(Move);
-    }
+    std::size_t bytes() const { return store.bytes() + parent.bytes() + via.bytes(); }
   };
   Side forward(domain.packed_bytes()), backward(domain.packed_bytes());
   std::vector<std::byte> buffer(domain.packed_bytes());
@@ -79,8 +77,14 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
         return run.finish<Move>(*stop);
       }
       domain.unpack(side.store.record(i), state);
+      const auto moves = domain.moves(state, side.via[i]);
+      const std::size_t bytes = forward.bytes() + backward.bytes();
+      if (const auto full =
+              make_room(side.store, moves.size(), run, bytes, side.parent, side.via)) {
+        return run.finish<Move>(*full);
+      }
       ++run.stats.expanded;
-      for (const Move m : domain.moves(state, side.via[i])) {
+      for (const Move m : moves) {
         domain.apply(state, m);
         ++run.stats.generated;
         domain.pack(state, buffer.data());

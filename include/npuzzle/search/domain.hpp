@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <span>
 #include <vector>
@@ -110,6 +111,22 @@ class SearchRun {
     return std::nullopt;
   }
 
+  /// The limit that stops the search now, cancel and time only (read at every call, for work
+  /// that runs long between expansions).
+  std::optional<SearchStatus> interrupted() const {
+    if (budget_.cancel != nullptr && budget_.cancel->cancelled()) return SearchStatus::Cancelled;
+    if (budget_.timeout_seconds > 0 && elapsed() > budget_.timeout_seconds) {
+      return SearchStatus::TimeLimit;
+    }
+    return std::nullopt;
+  }
+
+  /// The bytes a search that now holds `bytes_now` may still take.
+  std::size_t room(std::size_t bytes_now) const {
+    if (budget_.max_memory_bytes == 0) return std::numeric_limits<std::size_t>::max();
+    return bytes_now < budget_.max_memory_bytes ? budget_.max_memory_bytes - bytes_now : 0;
+  }
+
   /// For a search shared by threads: calls `budget.progress` with the pooled count when due.
   void report_progress(const Budget& budget, std::uint64_t expanded) {
     if (!budget.progress) return;
@@ -132,13 +149,10 @@ class SearchRun {
   }
 
   std::optional<SearchStatus> now_and_then() {
-    if (budget_.cancel != nullptr && budget_.cancel->cancelled()) return SearchStatus::Cancelled;
-    if (budget_.timeout_seconds <= 0 && !budget_.progress) return std::nullopt;
+    if (const auto stop = interrupted()) return stop;
+    if (!budget_.progress) return std::nullopt;
     const double seconds = elapsed();
-    if (budget_.timeout_seconds > 0 && seconds > budget_.timeout_seconds) {
-      return SearchStatus::TimeLimit;
-    }
-    if (budget_.progress && seconds >= next_progress_) {
+    if (seconds >= next_progress_) {
       next_progress_ = seconds + budget_.progress_seconds;
       budget_.progress({stats.expanded, bound, seconds});
     }
