@@ -87,6 +87,19 @@ const CLI::Validator kFiniteNonNegative(
     },
     "NUMBER >= 0");
 
+// A memory budget in MiB, bounded so that its bytes fit any size_t arithmetic (1 PiB).
+constexpr double kMostMib = 1024.0 * 1024 * 1024;
+const CLI::Validator kMemoryMib(
+    [](const std::string& text) {
+      double value = 0;
+      if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0 ||
+          value > kMostMib) {
+        return std::string("must be a number of MiB from 0 to 1073741824 (1 PiB)");
+      }
+      return std::string();
+    },
+    "MiB");
+
 }  // namespace
 
 const CLI::Validator& whole_non_negative() {
@@ -134,7 +147,7 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
       ->capture_default_str();
   app.add_option("--max-memory", max_memory_mib,
                  "MiB the searches that store states may use (0: no limit)")
-      ->check(kFiniteNonNegative)
+      ->check(kMemoryMib)
       ->capture_default_str();
 }
 

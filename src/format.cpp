@@ -52,33 +52,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// The tiles of the flat and rows forms, over any number of pieces (arguments or one line); a
-// '/' ends a row.
-struct Tokens {
-  std::vector<std::string_view> tiles;
-  std::vector<std::size_t> row_ends;  // where each row but the last ends, in `tiles`
-};
-
-Tokens tokenize(std::span<const std::string_view> pieces) {
-  Tokens out;
-  for (const std::string_view s : pieces) {
-    std::size_t i = 0;
-    while (i < s.size()) {
-      if (is_separator(s[i])) {
-        ++i;
-      } else if (s[i] == '/') {
-        out.row_ends.push_back(out.tiles.size());
-        ++i;
-      } else {
-        const std::size_t begin = i;
-        while (i < s.size() && !is_separator(s[i]) && s[i] != '/') ++i;
-        out.tiles.push_back(s.substr(begin, i - begin));
-      }
-    }
-  }
-  return out;
-}
-
 Tile parse_tile(std::string_view token) {
   if (is_blank_token(token)) return kBlank;
   Tile t = 0;
@@ -91,6 +64,52 @@ Tile parse_tile(std::string_view token) {
                      "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
   }
   return t;
+}
+
+// The tiles of the flat and rows forms, over any number of pieces (arguments or one line); a
+// '/' ends a row. Tiles are read as they are met (a 3000x3000 board keeps no list of tokens),
+// but the first is kept as text until a second follows: alone, it may be a glued board.
+struct Tokens {
+  std::vector<Tile> tiles;
+  std::vector<std::size_t> row_ends;  // where each row but the last ends, in `tiles`
+  std::string_view first;             // the first token, while it is the only one
+};
+
+Tokens tokenize(std::span<const std::string_view> pieces) {
+  Tokens out;
+  std::size_t count = 0;  // an upper bound on the tokens, so the tiles are allocated once
+  for (const std::string_view s : pieces) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      count += !is_separator(s[i]) && (i == 0 || is_separator(s[i - 1]) || s[i - 1] == '/');
+    }
+  }
+  out.tiles.reserve(count);
+  for (const std::string_view s : pieces) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+      if (is_separator(s[i])) {
+        ++i;
+      } else if (s[i] == '/') {
+        out.row_ends.push_back(out.tiles.size());
+        ++i;
+      } else {
+        const std::size_t begin = i;
+        while (i < s.size() && !is_separator(s[i]) && s[i] != '/') ++i;
+        const std::string_view token = s.substr(begin, i - begin);
+        if (out.tiles.size() == 1 && !out.first.empty()) {
+          out.tiles[0] = parse_tile(out.first);
+          out.first = {};
+        }
+        if (out.tiles.empty()) {
+          out.first = token;
+          out.tiles.push_back(kBlank);
+        } else {
+          out.tiles.push_back(parse_tile(token));
+        }
+      }
+    }
+  }
+  return out;
 }
 
 Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) {
@@ -162,10 +181,24 @@ Geometry parse_geometry(std::string_view text) {
 
 namespace {
 
-Board parse_tokens(const Tokens& t, std::optional<Geometry> size) {
+Board parse_tokens(Tokens t, std::optional<Geometry> size) {
   if (t.tiles.empty()) throw InputError("the board is empty");
+  if (!t.first.empty()) {
+    // One token of single-character tiles, as in "23415x768".
+    const std::string_view text = t.first;
+    const auto cells = size ? static_cast<std::size_t>(size->cells()) : text.size();
+    const auto side = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(cells))));
+    if (t.row_ends.empty() && text.size() > 1 && text.size() == cells &&
+        (size || side * side == cells) &&
+        text.find_first_not_of("0123456789xX_") == std::string_view::npos) {
+      t.tiles.clear();
+      for (std::size_t i = 0; i < text.size(); ++i)
+        t.tiles.push_back(parse_tile(text.substr(i, 1)));
+    } else {
+      t.tiles[0] = parse_tile(text);
+    }
+  }
   if (!t.row_ends.empty()) {
-    std::vector<Tile> tiles;
     const std::size_t cols = t.row_ends.front();
     std::size_t begin = 0;
     for (std::size_t r = 0; r <= t.row_ends.size(); ++r) {
@@ -174,28 +207,13 @@ Board parse_tokens(const Tokens& t, std::optional<Geometry> size) {
         throw InputError("rows of unequal length: row " + std::to_string(r + 1) + " has " +
                          std::to_string(end - begin) + " tiles, row 1 has " + std::to_string(cols));
       }
-      for (std::size_t i = begin; i < end; ++i) tiles.push_back(parse_tile(t.tiles[i]));
       begin = end;
     }
     return finish({static_cast<int>(t.row_ends.size() + 1), static_cast<int>(cols)},
-                  std::move(tiles), size);
+                  std::move(t.tiles), size);
   }
 
-  std::vector<std::string_view> tokens = t.tiles;
-  // One token of single-character tiles, as in "23415x768".
-  if (const std::string_view text = tokens.front();
-      tokens.size() == 1 && text.size() > 1 &&
-      text.find_first_not_of("0123456789xX_") == std::string_view::npos) {
-    const auto cells = size ? static_cast<std::size_t>(size->cells()) : text.size();
-    const auto side = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(cells))));
-    if (text.size() == cells && (size || side * side == cells)) {
-      tokens.clear();
-      for (std::size_t i = 0; i < text.size(); ++i) tokens.push_back(text.substr(i, 1));
-    }
-  }
-  std::vector<Tile> tiles;
-  tiles.reserve(tokens.size());
-  for (auto token : tokens) tiles.push_back(parse_tile(token));
+  std::vector<Tile>& tiles = t.tiles;
   if (size) {
     if (tiles.size() != static_cast<std::size_t>(size->cells())) {
       throw InputError("a " + size->name() + " board has " + std::to_string(size->cells()) +

@@ -1,6 +1,7 @@
 #include "npuzzle/parity.hpp"
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "npuzzle/errors.hpp"
@@ -29,40 +30,36 @@ bool solvable(const Board& board, const Board& goal) {
   if (g.rows == 1 || g.cols == 1) return same_tile_order(board, goal);
 
   // perm[c] = the goal cell of the tile on cell c; its parity is (cells - cycles) mod 2.
-  // Small boards, answered by the million, keep their scratch space on the stack.
+  // Small boards, answered by the million, keep their scratch space on the stack. On large ones
+  // the cycle walk reads at random, so it reads one array only, with a cell's visit marked in
+  // its top bit.
   const auto n = board.tiles.size();
   constexpr std::size_t kSmall = 64;
-  std::array<Cell, kSmall> small_cell;
-  std::array<bool, kSmall> small_visited{};
-  std::vector<Cell> large_cell;
-  std::vector<std::uint8_t> large_visited;  // bytes: read and written at random, bits cost more
-  Cell* goal_cell = small_cell.data();
+  constexpr std::uint32_t kVisited = std::uint32_t{1} << 31;  // boards have fewer cells
+  std::array<std::uint32_t, kSmall> small_cell, small_perm;
+  std::vector<std::uint32_t> large_cell, large_perm;
+  std::uint32_t* goal_cell = small_cell.data();
+  std::uint32_t* perm = small_perm.data();
   if (n > kSmall) {
     large_cell.resize(n);
-    large_visited.assign(n, 0);
+    large_perm.resize(n);
     goal_cell = large_cell.data();
+    perm = large_perm.data();
   }
-  for (std::size_t c = 0; c < n; ++c) goal_cell[goal.tiles[c]] = static_cast<Cell>(c);
-  const auto visited = [&](std::size_t c) -> bool {
-    return n > kSmall ? large_visited[c] != 0 : small_visited[c];
-  };
-  const auto visit = [&](std::size_t c) {
-    if (n > kSmall) {
-      large_visited[c] = 1;
-    } else {
-      small_visited[c] = true;
-    }
-  };
+  for (std::size_t c = 0; c < n; ++c) goal_cell[goal.tiles[c]] = static_cast<std::uint32_t>(c);
+  for (std::size_t c = 0; c < n; ++c) perm[c] = goal_cell[board.tiles[c]];
   std::size_t cycles = 0;
   for (std::size_t start = 0; start < n; ++start) {
-    if (visited(start)) continue;
+    if ((perm[start] & kVisited) != 0) continue;
     ++cycles;
-    for (auto c = start; !visited(c); c = static_cast<std::size_t>(goal_cell[board.tiles[c]])) {
-      visit(c);
+    for (std::size_t c = start; (perm[c] & kVisited) == 0;) {
+      const std::uint32_t next = perm[c];
+      perm[c] |= kVisited;
+      c = next;
     }
   }
   const auto permutation_parity = (n - cycles) % 2;
-  const Cell from = board.blank(), to = goal_cell[kBlank];
+  const Cell from = board.blank(), to = static_cast<Cell>(goal_cell[kBlank]);
   const auto blank_parity = static_cast<std::size_t>(g.taxicab(from, to)) % 2;
   return permutation_parity == blank_parity;
 }

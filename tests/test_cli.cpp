@@ -667,6 +667,8 @@ TEST(Hostile, OptionNumbersAreCheckedInOneLine) {
        std::vector<std::vector<std::string>>{{"random", "-n", "-1"},
                                              {"random", "--seed", "99999999999999999999999"},
                                              {"solve", "--timeout", "nan", "1 2 3 0"},
+                                             // Found by the option fuzzing: the bytes wrapped.
+                                             {"cube", "solve", "--max-memory", "1e19"},
                                              {"bench", "korf100", "-j", "0"},
                                              {"frobnicate"}}) {
     const CliRun r = npuzzle(args);
