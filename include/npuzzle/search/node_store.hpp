@@ -63,8 +63,8 @@ class NodeStore {
   }
 
  private:
-  // The slot table is kept at most num/den full, or most/den once doubling it no longer fits.
   static constexpr Index kEmpty = 0;  // a slot holds its record's index + 1
+  // The slot table is kept at most num/den full, or most/den once doubling it no longer fits.
   static constexpr struct { std::size_t num, most, den; } kLoad{2, 3, 4};
 
   static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
