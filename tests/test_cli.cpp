@@ -770,7 +770,7 @@ std::vector<std::string> options_of(const std::vector<std::string>& command) {
 TEST(Hostile, SeededOptionFuzzingEndsCleanly) {
   const char* runs_env = std::getenv("NPUZZLE_CLI_FUZZ_RUNS");
   const char* seed_env = std::getenv("NPUZZLE_CLI_FUZZ_SEED");
-  const long runs = runs_env != nullptr ? std::atol(runs_env) : 150;
+  const long runs = runs_env != nullptr ? std::atol(runs_env) : 100;
   std::mt19937_64 rng(seed_env != nullptr ? std::strtoull(seed_env, nullptr, 10) : 20261123);
   const TempCache cache;
   const std::vector<std::vector<std::string>> commands = {{"solve"},
