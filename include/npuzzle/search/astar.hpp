@@ -81,11 +81,12 @@ SearchResult<typename D::Move> astar_search(const D& domain,
 
     domain.unpack(store.record(i), state);
     if (domain.is_goal(state)) return run.finish(SearchStatus::Solved, trace_path(parent, via, i));
-    if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
+    const std::size_t held = bytes();
+    if (const auto stop = run.over_budget(held)) return run.finish<Move>(*stop);
     const auto moves = domain.moves(state, via[i]);
     const std::size_t buckets = moves.size() * bucket_chunk;
     if (const auto full =
-            make_room(store, moves.size(), run, bytes() + buckets, parent, via, g, h, closed)) {
+            make_room(store, moves.size(), run, held + buckets, parent, via, g, h, closed)) {
       return run.finish<Move>(*full);
     }
     closed[i] = true;

@@ -44,10 +44,11 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain,
     if (budget.max_depth && depth >= *budget.max_depth) {
       return run.finish<Move>(SearchStatus::DepthLimit);
     }
-    if (const auto stop = run.over_budget(bytes())) return run.finish<Move>(*stop);
+    const std::size_t held = bytes();
+    if (const auto stop = run.over_budget(held)) return run.finish<Move>(*stop);
     domain.unpack(store.record(i), state);
     const auto moves = domain.moves(state, via[i]);
-    if (const auto full = make_room(store, moves.size(), run, bytes(), parent, via)) {
+    if (const auto full = make_room(store, moves.size(), run, held, parent, via)) {
       return run.finish<Move>(*full);
     }
     ++run.stats.expanded;

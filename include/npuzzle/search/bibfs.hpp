@@ -73,14 +73,13 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
     const Side& other = grow_forward ? backward : forward;
     const auto end = static_cast<Index>(side.store.size());
     for (auto i = static_cast<Index>(side.layer_begin.back()); i < end; ++i) {
-      if (const auto stop = run.over_budget(forward.bytes() + backward.bytes())) {
+      const std::size_t held = forward.bytes() + backward.bytes();
+      if (const auto stop = run.over_budget(held)) {
         return run.finish<Move>(*stop);
       }
       domain.unpack(side.store.record(i), state);
       const auto moves = domain.moves(state, side.via[i]);
-      const std::size_t bytes = forward.bytes() + backward.bytes();
-      if (const auto full =
-              make_room(side.store, moves.size(), run, bytes, side.parent, side.via)) {
+      if (const auto full = make_room(side.store, moves.size(), run, held, side.parent, side.via)) {
         return run.finish<Move>(*full);
       }
       ++run.stats.expanded;
