@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end speed figures of the README, each the median of several runs:
 #   judge poj1077 on 100,000 seeded random 8-puzzles (parsing and printing included),
-#   judge acwing108 on ten 499x499 datasets,
+#   judge acwing108 on ten 499x499 datasets, check on one 3000x3000 board,
 #   solve (auto) on seeded random 3x4 and 4x3 boards,
 #   Korf's 100 15-puzzles with the 7-8 pattern databases (when built: npuzzle pdb build 7-8),
 #   judge poj3131 on five seeded 15-dataset inputs whose answers are all 29, 30 or -1, by exact
@@ -39,6 +39,10 @@ for i in $(seq 1 10); do
   "$bin" random --size 499x499 --seed "$((i + 100))"
 done >"$work/odd.txt"
 echo "judge acwing108, ten 499x499 datasets ($(du -m "$work/odd.txt" | cut -f1) MB): $(median_seconds "$work/odd.txt" judge acwing108) s median of $runs"
+
+"$bin" random --size 3000x3000 --seed 1 >"$work/huge.txt"
+s=$(median_seconds "$work/huge.txt" check --size 3000x3000)
+echo "check of one 3000x3000 board ($(du -m "$work/huge.txt" | cut -f1) MB): ${s} s median of $runs"
 
 for size in 3x4 4x3; do
   "$bin" random --size "$size" -n 20 --seed 12 >"$work/twelve.txt"

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "npuzzle/format.hpp"
+#include "scanner.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -292,13 +293,20 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
     attempt([&] { return parse_board(std::span(words), size); }, "board");
     return code;
   }
-  check_stdin();
-  std::string line;
-  for (int number = 1; !interrupted().cancelled() && std::cout && std::getline(std::cin, line);
-       ++number) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+  const auto answer = [&](std::string_view line, int number) {
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
     attempt([&] { return parse_board(line, size); }, "line " + std::to_string(number));
+  };
+  const auto going = [] { return !interrupted().cancelled() && std::cout; };
+  // A file is mapped and its lines read in place (a 3000x3000 board is 70 MB of text); a pipe or
+  // a terminal is read a line at a time, each board answered as it comes.
+  if (auto file = Scanner::mapped(stdin)) {
+    std::string_view line;
+    for (int number = 1; going() && file->rest_of_line(line); ++number) answer(line, number);
+    return code;
   }
+  std::string line;
+  for (int number = 1; going() && std::getline(std::cin, line); ++number) answer(line, number);
   return code;
 }
 

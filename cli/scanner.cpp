@@ -13,18 +13,32 @@
 
 namespace npuzzle::cli {
 
-Scanner Scanner::from(std::FILE* file) {
+std::optional<Scanner> Scanner::mapped(std::FILE* file) {
   check_stdin();
+  const int fd = ::fileno(file);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const ::off_t position = ::lseek(fd, 0, SEEK_CUR);
+  if (position < 0 || position >= st.st_size) return std::nullopt;
+  // A mapping starts on a page boundary: from the one at or before the file's position.
+  const auto page = static_cast<::off_t>(::sysconf(_SC_PAGESIZE));
+  const ::off_t from = position - position % page;
+  const auto bytes = static_cast<std::size_t>(st.st_size - from);
+  void* p = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, from);
+  if (p == MAP_FAILED) return std::nullopt;
+  return Scanner({}, std::string_view(static_cast<const char*>(p), bytes),
+                 static_cast<std::size_t>(position - from));
+}
+
+Scanner Scanner::from(std::FILE* file) {
+  if (auto whole = mapped(file)) return std::move(*whole);
   // Straight into one buffer, sized from the file where it has a size: no copy through a block
   // buffer, no regrowth.
   const int fd = ::fileno(file);
   struct stat st {};
   std::size_t capacity = 1 << 16;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    const auto bytes = static_cast<std::size_t>(st.st_size);
-    void* p = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-    if (p != MAP_FAILED) return Scanner({}, std::string_view(static_cast<const char*>(p), bytes));
-    capacity = bytes + 1;
+    capacity = static_cast<std::size_t>(st.st_size) + 1;
   }
   std::string text;
   std::size_t size = 0;
@@ -39,7 +53,7 @@ Scanner Scanner::from(std::FILE* file) {
     size += static_cast<std::size_t>(n);
   }
   text.resize(size);
-  return Scanner(std::move(text), {});
+  return Scanner(std::move(text), {}, 0);
 }
 
 Scanner::~Scanner() {
@@ -55,6 +69,15 @@ std::string_view Scanner::token() {
     ++pos_;
   }
   return text_.substr(begin, pos_ - begin);
+}
+
+bool Scanner::rest_of_line(std::string_view& line) {
+  if (pos_ >= text_.size()) return false;
+  const std::size_t end = std::min(text_.find('\n', pos_), text_.size());
+  line = text_.substr(pos_, end - pos_);
+  pos_ = end + 1;
+  ++line_;
+  return true;
 }
 
 std::optional<std::uint64_t> Scanner::number() {

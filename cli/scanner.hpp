@@ -13,12 +13,14 @@ namespace npuzzle::cli {
 
 class Scanner {
  public:
-  /// The whole of `file`: mapped where it is a regular file (no copy), else read.
+  /// The rest of `file`: mapped where it is a regular file (no copy), else read.
   static Scanner from(std::FILE* file);
+  /// The rest of `file` mapped, where it is a regular file that is not empty; else nullopt.
+  static std::optional<Scanner> mapped(std::FILE* file);
   Scanner(Scanner&& other) noexcept
       : owned_(std::move(other.owned_)),
         mapped_(std::exchange(other.mapped_, {})),
-        text_(mapped_.empty() ? std::string_view(owned_) : mapped_),
+        text_(mapped_.empty() ? std::string_view(owned_) : other.text_),
         pos_(other.pos_),
         line_(other.line_) {}
   Scanner(const Scanner&) = delete;
@@ -45,17 +47,20 @@ class Scanner {
   std::string_view token();
   /// The next token as a number, or nullopt (the token consumed) if it is not one.
   std::optional<std::uint64_t> number();
+  /// The rest of the line the scanner stands on, without its end; false at the end of the input.
+  bool rest_of_line(std::string_view& line);
   /// The line the scanner stands on (1-based).
   int line() const { return line_; }
 
  private:
-  Scanner(std::string owned, std::string_view mapped)
+  Scanner(std::string owned, std::string_view mapped, std::size_t skip)
       : owned_(std::move(owned)),
         mapped_(mapped),
-        text_(mapped_.empty() ? std::string_view(owned_) : mapped_) {}
+        text_(mapped_.empty() ? std::string_view(owned_) : mapped_.substr(skip)) {}
 
   std::string owned_;
-  std::string_view mapped_;  // a mapping of the input file, unmapped by the destructor
+  std::string_view mapped_;  // a mapping of the input file from a page boundary, unmapped by the
+                             // destructor; the text starts where the file's position was
   std::string_view text_;
   std::size_t pos_ = 0;
   int line_ = 1;

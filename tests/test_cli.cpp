@@ -37,10 +37,14 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
+// How the input reaches stdin: a file (read from a mapping), a pipe (read a line at a time), or
+// a file whose first line another reader has already taken.
+enum class Feed { kFile, kPipe, kFileAfterFirstLine };
+
 // Runs the binary with `args` (each one quoted for the shell), `input` on stdin and `env`
 // (assignments such as "NPUZZLE_CACHE=/tmp/x") in its environment.
 CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = "",
-               const std::string& env = "") {
+               const std::string& env = "", Feed feed = Feed::kFile) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("npuzzle-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -51,8 +55,10 @@ CliRun npuzzle(const std::vector<std::string>& args, const std::string& input = 
     for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     cmd += " " + quoted + "'";
   }
-  cmd +=
-      " <" + (dir / "in").string() + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  const std::string in = (dir / "in").string();
+  if (feed == Feed::kPipe) cmd = "cat " + in + " | " + cmd;
+  if (feed == Feed::kFileAfterFirstLine) cmd = "{ read -r first; " + cmd + "; }";
+  cmd += " <" + in + " >" + (dir / "out").string() + " 2>" + (dir / "err").string();
   const int status = std::system(cmd.c_str());
   CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(dir / "out"), slurp(dir / "err")};
   std::filesystem::remove_all(dir);
@@ -311,6 +317,24 @@ TEST(Check, ParityAnswersIncludingHugeBoards) {
   r = npuzzle({"check"}, format_board(random_board(goal, rng)) + "\n");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "solvable\n");
+}
+
+// A file is mapped and a pipe read line by line: the same answers, errors and line numbers,
+// blank lines, CRLF and a last line without its end included. A file whose first line was taken
+// by another reader is read from where that reader stopped.
+TEST(Check, AFileAndAPipeAreReadAlike) {
+  const std::string input =
+      "1 2 3 4 5 6 7 8 0\n\n2 1 3 4 5 6 7 8 0\r\n1 2 3 4 5 6 7 8 8\n  \n[[1,0],[3,2]]";
+  const std::string out = "solvable\nunsolvable\nerror\nsolvable\n";
+  for (const Feed feed : {Feed::kFile, Feed::kPipe}) {
+    const CliRun r = npuzzle({"check"}, input, "", feed);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, out);
+    EXPECT_EQ(r.err, "npuzzle: line 4: tile 8 appears twice\n");
+  }
+  const CliRun r = npuzzle({"check"}, input, "", Feed::kFileAfterFirstLine);
+  EXPECT_EQ(r.out, out.substr(std::string("solvable\n").size()));
+  EXPECT_EQ(r.err, "npuzzle: line 3: tile 8 appears twice\n");
 }
 
 TEST(Verify, ValidAndInvalidMoveStrings) {

@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <numeric>
 #include <random>
+#include <vector>
 
 #include "npuzzle/errors.hpp"
 #include "npuzzle/parity.hpp"
@@ -52,6 +55,52 @@ TEST(Parity, LargeOddAndEvenBoardsFollowTheTranspositionRule) {
     EXPECT_TRUE(solvable(b, goal)) << g.name();
     std::swap(b.tiles[b.tiles[0] == kBlank ? 1 : 0], b.tiles[b.tiles[2] == kBlank ? 3 : 2]);
     EXPECT_FALSE(solvable(b, goal)) << g.name();
+  }
+}
+
+// The overlapped walks of large permutations against one plain walk, on shapes that stress them:
+// fixed points, one long cycle, pairs, short cycles, random; scattered and in order.
+TEST(Parity, CycleCountsOfLargePermutationsMatchAPlainWalk) {
+  std::mt19937_64 rng(2026);
+  const auto plain_count = [](const std::vector<std::uint32_t>& next) {
+    std::vector<bool> seen(next.size());
+    std::size_t cycles = 0;
+    for (std::size_t s = 0; s < next.size(); ++s) {
+      if (seen[s]) continue;
+      ++cycles;
+      for (std::size_t c = s; !seen[c]; c = next[c]) seen[c] = true;
+    }
+    return cycles;
+  };
+  for (const std::size_t n : {std::size_t{1}, std::size_t{100}, std::size_t{16384},
+                              std::size_t{16385}, std::size_t{200003}}) {
+    std::vector<std::uint32_t> order(n);
+    std::iota(order.begin(), order.end(), 0U);
+    std::shuffle(order.begin(), order.end(), rng);
+    for (const std::size_t cycle_length : {std::size_t{1}, std::size_t{2}, std::size_t{7},
+                                           std::size_t{1000}, n}) {
+      // Cycles of the given length through the shuffled cells, the last one shorter.
+      std::vector<std::uint32_t> next(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t first = i - i % cycle_length;
+        const std::size_t after = std::min(first + cycle_length, n);
+        next[order[i]] = order[i + 1 < after ? i + 1 : first];
+      }
+      std::vector<std::uint32_t> random(n);
+      std::iota(random.begin(), random.end(), 0U);
+      std::shuffle(random.begin(), random.end(), rng);
+      // And in order: a shift by the cycle length within blocks, as goal boards run.
+      std::vector<std::uint32_t> in_order(n);
+      for (std::size_t c = 0; c < n; ++c) {
+        const std::size_t first = c - c % cycle_length;
+        const std::size_t after = std::min(first + cycle_length, n);
+        in_order[c] = static_cast<std::uint32_t>(c + 1 < after ? c + 1 : first);
+      }
+      for (std::vector<std::uint32_t>* p : {&next, &random, &in_order}) {
+        const std::size_t expected = plain_count(*p);
+        EXPECT_EQ(count_cycles(*p), expected) << n << " cells, cycles of " << cycle_length;
+      }
+    }
   }
 }
 
