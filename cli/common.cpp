@@ -120,7 +120,8 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
     app.add_option(
            "--algo", algorithm,
            "auto (the distance table up to 10 cells; idastar beyond, handing over to fast where "
-           "the budget ends, with at most 1,000,000 nodes past 5x5; fast past 256 cells), "
+           "the budget ends, with at most 1,000,000 nodes past 20 cells unless pattern databases "
+           "serve the board; fast past 256 cells), "
            "or one of:" +
                described(Solver::algorithms()))
         ->check(CLI::IsMember(names_of(Solver::algorithms())))

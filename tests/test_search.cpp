@@ -11,6 +11,7 @@
 #include "npuzzle/moves.hpp"
 #include "npuzzle/random_board.hpp"
 #include "npuzzle/search/astar.hpp"
+#include "npuzzle/search/beam.hpp"
 #include "npuzzle/search/bfs.hpp"
 #include "npuzzle/search/bibfs.hpp"
 #include "npuzzle/search/idastar.hpp"
@@ -160,6 +161,58 @@ TEST(Search, StopsAtEachLimitOfTheBudget) {
   const auto by_time = ida_star_search(domain, start, time);
   EXPECT_EQ(by_time.status, SearchStatus::TimeLimit);
   EXPECT_LT(by_time.stats.seconds, 5.0);
+}
+
+// Beam search gives valid solutions, never shorter than the optimum and of its parity, the same
+// on every run; a wider beam comes closer; each limit of the budget, and its depth, stop it.
+TEST(Search, BeamSearchGivesValidSolutionsAndStopsAtItsLimits) {
+  const auto replays = [](const Board& board, const Board& goal, const std::vector<Dir>& path) {
+    std::string state = reference::encode(board.tiles);
+    return reference::replay(state, format_moves(path, Notation::Blank), board.geometry.rows,
+                             board.geometry.cols) &&
+           state == reference::encode(goal.tiles);
+  };
+  std::mt19937_64 rng(77);
+  const Board eight = Board::blank_last({3, 3});
+  const auto dist = reference::distances_to(eight);
+  const TileDomain<Manhattan> eight_domain(eight);
+  for (int i = 0; i < 20; ++i) {
+    const Board b = random_board(eight, rng);
+    const auto r = beam_search(eight_domain, eight_domain.state_of(b), {16, 200}, Budget{});
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_TRUE(replays(b, eight, r.path));
+    const int optimum = dist.at(reference::encode(b.tiles));
+    EXPECT_GE(static_cast<int>(r.path.size()), optimum);
+    EXPECT_EQ(r.path.size() % 2, static_cast<std::size_t>(optimum % 2));
+    EXPECT_LE(r.stats.lower_bound, optimum);
+  }
+
+  const Board goal = Board::blank_first({4, 4});
+  const Board korf1 = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");  // 57 moves
+  const TileDomain<LinearConflict> domain(goal);
+  const auto start = domain.state_of(korf1);
+  const auto narrow = beam_search(domain, start, {64, 1000}, Budget{});
+  const auto wide = beam_search(domain, start, {4096, 1000}, Budget{});
+  ASSERT_EQ(narrow.status, SearchStatus::Solved);
+  ASSERT_EQ(wide.status, SearchStatus::Solved);
+  EXPECT_TRUE(replays(korf1, goal, narrow.path));
+  EXPECT_TRUE(replays(korf1, goal, wide.path));
+  EXPECT_EQ(beam_search(domain, start, {64, 1000}, Budget{}).path, narrow.path);
+  EXPECT_GE(wide.path.size(), 57u);
+  EXPECT_LT(wide.path.size(), narrow.path.size());
+  EXPECT_EQ(wide.stats.lower_bound, start.h);  // the path is not proven shortest
+
+  Budget nodes;
+  nodes.max_nodes = 100;
+  const auto by_nodes = beam_search(domain, start, {64, 1000}, nodes);
+  EXPECT_EQ(by_nodes.status, SearchStatus::NodeLimit);
+  EXPECT_EQ(by_nodes.stats.expanded, 100u);
+  Budget memory;
+  memory.max_memory_bytes = 1 << 20;
+  const auto by_memory = beam_search(domain, start, {4096, 1000}, memory);
+  EXPECT_EQ(by_memory.status, SearchStatus::MemoryLimit);
+  EXPECT_LE(by_memory.stats.peak_bytes, std::size_t{2} << 20);
+  EXPECT_EQ(beam_search(domain, start, {4096, 20}, Budget{}).status, SearchStatus::NodeLimit);
 }
 
 // The searches that store states never hold more than their memory budget, growing included,
