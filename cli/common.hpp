@@ -5,6 +5,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -61,16 +63,23 @@ struct SearchFlags {
   SolveOptions options() const;
 };
 
-/// The plan for each goal geometry met in a batch, made once per geometry.
+/// The plan for each goal geometry met in a batch, made once per geometry and kept for the
+/// batch; safe to ask from several threads.
 class Plans {
  public:
   Plans(BoardFlags& boards, const SearchFlags& search) : boards_(boards), search_(search) {}
+  /// The budget's progress display is left out (for boards solved several at once) and its
+  /// threads set where `search_threads` is given.
+  Plans(BoardFlags& boards, const SearchFlags& search, unsigned search_threads)
+      : boards_(boards), search_(search), quiet_threads_(search_threads) {}
   const Solver::Plan& for_board(const Board& board);
 
  private:
   BoardFlags& boards_;
   const SearchFlags& search_;
-  std::optional<Solver::Plan> plan_;
+  unsigned quiet_threads_ = 0;
+  std::mutex mutex_;
+  std::map<std::pair<int, int>, Solver::Plan> plans_;
 };
 
 /// --notation, --json, and (where it applies) --stats.
@@ -133,6 +142,15 @@ ErrorLine error_line(bool json);
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
                    const std::function<void(const Board& board, const std::string& where)>& handle,
                    const ErrorLine& on_error = {});
+
+/// What a board's work leaves to do on the calling thread (print its answer).
+using Finish = std::function<void()>;
+using BoardWork = std::function<Finish(const Board& board, const std::string& where)>;
+/// The same with up to `threads` boards at work at once: `work` runs on worker threads, and what
+/// it returns runs on the calling thread in input order, each as soon as the boards before it are
+/// done, so the output keeps the input's order. With one thread all of it runs on this one.
+int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
+                   unsigned threads, const BoardWork& work, const ErrorLine& on_error = {});
 
 /// The exit code of a batch: bad input first, then an interruption, then a search that gave up.
 int batch_exit(int code, bool gave_up);

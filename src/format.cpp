@@ -27,8 +27,12 @@ constexpr auto kTokenEnd = [] {
   table['/'] = true;
   return table;
 }();
-bool is_separator(char c) { return kSeparator[static_cast<unsigned char>(c)]; }
-bool ends_token(char c) { return kTokenEnd[static_cast<unsigned char>(c)]; }
+bool is_separator(char c) {
+  return kSeparator[static_cast<unsigned char>(c)];
+}
+bool ends_token(char c) {
+  return kTokenEnd[static_cast<unsigned char>(c)];
+}
 bool is_blank_token(std::string_view t) {
   return t == "x" || t == "X" || t == "_";
 }

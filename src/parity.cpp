@@ -68,8 +68,8 @@ std::size_t count_cycles(std::span<const std::uint32_t> next) {
     std::uint32_t start, met;  // where its walk started, and the start it met
   };
   struct Walk {
-    std::uint32_t to;             // the element it reaches next
-    std::size_t stretch, scan;    // its stretch, and where the search for a start resumes
+    std::uint32_t to;           // the element it reaches next
+    std::size_t stretch, scan;  // its stretch, and where the search for a start resumes
   };
   const std::size_t stretch_size = (n + kWalks - 1) / kWalks;
   std::array<std::vector<Segment>, kWalks> segments;  // per stretch, by increasing start

@@ -337,6 +337,36 @@ TEST(Check, AFileAndAPipeAreReadAlike) {
   EXPECT_EQ(r.err, "npuzzle: line 3: tile 8 appears twice\n");
 }
 
+// Boards solved several at once keep the input's order, errors and blank lines included, from a
+// file and from a pipe; the answers are the ones a single thread gives.
+TEST(Solve, ABatchOnSeveralThreadsKeepsTheInputOrder) {
+  std::mt19937_64 rng(43);
+  std::string input;
+  for (int i = 0; i < 12; ++i) {
+    const Geometry g = i % 3 == 0 ? Geometry{3, 4} : Geometry{3, 3};
+    input += format_board(random_board(Board::blank_last(g), rng)) + "\n";
+    if (i == 4) input += "1 2 3\n\n";
+    if (i == 8) input += "2 1 3 4 5 6 7 8 0\n";
+  }
+  const CliRun one = npuzzle({"solve", "--json"}, input);
+  ASSERT_EQ(one.code, 2);
+  ASSERT_EQ(lines(one.out).size(), 14u);
+  for (const Feed feed : {Feed::kFile, Feed::kPipe}) {
+    const CliRun three = npuzzle({"solve", "--json", "-j", "3"}, input, "", feed);
+    EXPECT_EQ(three.code, one.code);
+    EXPECT_EQ(three.err, one.err);
+    const auto a = lines(one.out), b = lines(three.out);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      auto x = nlohmann::json::parse(a[i]), y = nlohmann::json::parse(b[i]);
+      x.erase("stats");
+      y.erase("stats");
+      EXPECT_EQ(x, y) << i;
+    }
+  }
+  EXPECT_EQ(npuzzle({"solve", "-j", "0"}, input).code, 2);
+}
+
 TEST(Verify, ValidAndInvalidMoveStrings) {
   EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdr"}).out,
             "valid: reaches the goal in 3 moves\n");

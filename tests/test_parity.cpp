@@ -77,8 +77,8 @@ TEST(Parity, CycleCountsOfLargePermutationsMatchAPlainWalk) {
     std::vector<std::uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0U);
     std::shuffle(order.begin(), order.end(), rng);
-    for (const std::size_t cycle_length : {std::size_t{1}, std::size_t{2}, std::size_t{7},
-                                           std::size_t{1000}, n}) {
+    for (const std::size_t cycle_length :
+         {std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{1000}, n}) {
       // Cycles of the given length through the shuffled cells, the last one shorter.
       std::vector<std::uint32_t> next(n);
       for (std::size_t i = 0; i < n; ++i) {

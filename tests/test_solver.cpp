@@ -300,7 +300,7 @@ TEST(Solver, TheFastSolverComesCloseToTheOptimumOnSmallBoards) {
   fast.algorithm = "fast";
   const std::pair<const char*, int> korf[] = {
       {"10 3 24 12 0 7 8 11 14 21 22 23 2 1 9 17 18 6 20 4 13 15 5 19 16", 96},  // 5x5 #38
-      {"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 57},                              // 4x4 #1
+      {"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 57},                             // 4x4 #1
   };
   for (const auto& [tiles, optimum] : korf) {
     const Board board = parse_board(tiles);

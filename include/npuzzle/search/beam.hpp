@@ -22,8 +22,7 @@ struct BeamSearchOptions {
 
 template <SearchDomain D>
 SearchResult<typename D::Move> beam_search(const D& d, const typename D::State& start,
-                                           const BeamSearchOptions& options,
-                                           const Budget& budget) {
+                                           const BeamSearchOptions& options, const Budget& budget) {
   using Move = typename D::Move;
   using Index = NodeStore::Index;
   SearchRun run(budget);
@@ -61,8 +60,7 @@ SearchResult<typename D::Move> beam_search(const D& d, const typename D::State& 
   };
   const auto held = [&] {
     return store.bytes() + packed.capacity() + children.capacity() * sizeof(Child) +
-           (parent.capacity() + order.capacity()) * sizeof(Index) +
-           move.capacity() * sizeof(Move);
+           (parent.capacity() + order.capacity()) * sizeof(Index) + move.capacity() * sizeof(Move);
   };
 
   for (int depth = 0; depth < options.max_depth; ++depth) {
