@@ -10,7 +10,6 @@
 #include <memory>
 #include <random>
 #include <sstream>
-#include <thread>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -155,10 +154,8 @@ int run_bench(BenchFlags& f) {
   if (instances.empty()) throw InputError("no instances in " + f.instances);
   const Board goal = f.boards.goal_for(instances.front().board.geometry);
   SolveOptions options = f.search.options();
-  options.budget.progress = nullptr;   // one line per instance says enough
-  if (f.search.search_threads == 0) {  // the cores shared among the instances solved at once
-    options.budget.threads = std::max(1u, std::thread::hardware_concurrency() / f.threads);
-  }
+  options.budget.progress = nullptr;  // one line per instance says enough
+  options.budget.threads = f.search.threads_per_search(f.threads);
   const Solver::Plan plan = solver().plan(goal, options);
   std::vector<Board> boards;
   for (const auto& i : instances) boards.push_back(i.board);

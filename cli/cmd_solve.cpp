@@ -6,7 +6,6 @@
 #include <iostream>
 #include <memory>
 #include <span>
-#include <thread>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -27,13 +26,7 @@ struct SolveFlags {
 
 int run_solve(SolveFlags& f) {
   const Notation notation = f.output.notation_value();
-  // Boards solved several at once share the cores, and show no progress line.
-  const unsigned search_threads =
-      f.threads == 1 ? 0
-      : f.search.search_threads != 0
-          ? f.search.search_threads
-          : std::max(1u, std::thread::hardware_concurrency() / f.threads);
-  Plans plans(f.boards, f.search, search_threads);
+  Plans plans(f.boards, f.search, f.threads);
   bool gave_up = false;
   const auto print = [&](const Board& board, const Board& goal, const Solution& s,
                          const std::string& where) {
@@ -75,7 +68,9 @@ int run_solve(SolveFlags& f) {
       [&](const Board& board, const std::string& where) -> Finish {
         const Solver::Plan& plan = plans.for_board(board);
         auto s = std::make_shared<const Solution>(plan.solve(board));
-        return [&print, &plan, board, s, where] { print(board, plan.goal(), *s, where); };
+        return [&print, &plan, s, where](const Board& solved) {
+          print(solved, plan.goal(), *s, where);
+        };
       },
       error_line(f.output.json));
   return batch_exit(code, gave_up);

@@ -163,9 +163,13 @@ Budget SearchFlags::budget() const {
   b.max_nodes = max_nodes;
   b.timeout_seconds = timeout;
   b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
-  b.threads =
-      search_threads != 0 ? search_threads : std::max(1u, std::thread::hardware_concurrency());
+  b.threads = threads_per_search(1);
   return followed(std::move(b));
+}
+
+unsigned SearchFlags::threads_per_search(unsigned at_once) const {
+  if (search_threads != 0) return search_threads;
+  return std::max(1u, std::thread::hardware_concurrency() / std::max(1u, at_once));
 }
 
 SolveOptions SearchFlags::options() const {
@@ -182,9 +186,9 @@ const Solver::Plan& Plans::for_board(const Board& board) {
   const Geometry g = board.geometry;
   if (const auto it = plans_.find({g.rows, g.cols}); it != plans_.end()) return it->second;
   SolveOptions options = search_.options();
-  if (quiet_threads_ != 0) {
+  if (at_once_ > 1) {
     options.budget.progress = nullptr;
-    options.budget.threads = quiet_threads_;
+    options.budget.threads = search_.threads_per_search(at_once_);
   }
   const auto& plan =
       plans_.emplace(std::pair{g.rows, g.cols}, solver().plan(boards_.goal_for(g), options))
@@ -305,10 +309,12 @@ struct Slot {
   bool done = false;
 };
 
-// Runs `work` on the slot's board; what ends it ends it for this board only.
-void work_on(Slot& slot, const BoardWork& work) {
+// Runs one step of a slot's board (reading it, working on it); what ends the step ends it for
+// this board only.
+template <class Step>
+void attempt(Slot& slot, const Step& step) {
   try {
-    slot.finish = work(*slot.board, slot.where);
+    step();
   } catch (const InputError& e) {
     slot.problem = explain(e);
     slot.problem_code = kBadInput;
@@ -318,6 +324,10 @@ void work_on(Slot& slot, const BoardWork& work) {
   } catch (...) {
     slot.failure = std::current_exception();
   }
+}
+
+void work_on(Slot& slot, const BoardWork& work) {
+  attempt(slot, [&] { slot.finish = work(*slot.board, slot.where); });
 }
 
 // The boards of a batch worked on by a pool of threads and closed in input order, at most a few
@@ -437,7 +447,7 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
   InOrder batch(threads, work, [&](Slot& slot) {
     if (slot.failure) std::rethrow_exception(slot.failure);
     if (slot.problem.empty()) {
-      if (slot.finish) slot.finish();
+      if (slot.finish) slot.finish(*slot.board);
       return;
     }
     code = slot.problem_code == kBadInput || code == kOk ? slot.problem_code : code;
@@ -447,15 +457,7 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
   const auto read = [&](const auto& parse, std::string where) {
     Slot slot;
     slot.where = std::move(where);
-    try {
-      slot.board = parse();
-    } catch (const InputError& e) {
-      slot.problem = explain(e);
-      slot.problem_code = kBadInput;
-    } catch (const std::bad_alloc&) {
-      slot.problem = "out of memory for this board; the others go on";
-      slot.problem_code = kFailure;
-    }
+    attempt(slot, [&] { slot.board = parse(); });
     batch.add(std::move(slot));
   };
   if (!words.empty()) {

@@ -60,6 +60,9 @@ struct SearchFlags {
   void add_to(CLI::App& app, bool with_methods);
   /// The budget, followed on the terminal and stopped by Ctrl-C.
   Budget budget() const;
+  /// The threads one search gets where `at_once` boards are solved together: --search-threads,
+  /// else the cores shared among them.
+  unsigned threads_per_search(unsigned at_once) const;
   SolveOptions options() const;
 };
 
@@ -67,17 +70,16 @@ struct SearchFlags {
 /// batch; safe to ask from several threads.
 class Plans {
  public:
-  Plans(BoardFlags& boards, const SearchFlags& search) : boards_(boards), search_(search) {}
-  /// The budget's progress display is left out (for boards solved several at once) and its
-  /// threads set where `search_threads` is given.
-  Plans(BoardFlags& boards, const SearchFlags& search, unsigned search_threads)
-      : boards_(boards), search_(search), quiet_threads_(search_threads) {}
+  /// Where `at_once` boards are solved together, their searches share the cores and show no
+  /// progress line.
+  Plans(BoardFlags& boards, const SearchFlags& search, unsigned at_once = 1)
+      : boards_(boards), search_(search), at_once_(at_once) {}
   const Solver::Plan& for_board(const Board& board);
 
  private:
   BoardFlags& boards_;
   const SearchFlags& search_;
-  unsigned quiet_threads_ = 0;
+  unsigned at_once_;
   std::mutex mutex_;
   std::map<std::pair<int, int>, Solver::Plan> plans_;
 };
@@ -143,8 +145,8 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
                    const std::function<void(const Board& board, const std::string& where)>& handle,
                    const ErrorLine& on_error = {});
 
-/// What a board's work leaves to do on the calling thread (print its answer).
-using Finish = std::function<void()>;
+/// What a board's work leaves to do on the calling thread, given the board (print its answer).
+using Finish = std::function<void(const Board& board)>;
 using BoardWork = std::function<Finish(const Board& board, const std::string& where)>;
 /// The same with up to `threads` boards at work at once: `work` runs on worker threads, and what
 /// it returns runs on the calling thread in input order, each as soon as the boards before it are

@@ -14,7 +14,6 @@
 namespace npuzzle::cli {
 
 std::optional<Scanner> Scanner::mapped(std::FILE* file) {
-  check_stdin();
   const int fd = ::fileno(file);
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
@@ -31,6 +30,7 @@ std::optional<Scanner> Scanner::mapped(std::FILE* file) {
 }
 
 Scanner Scanner::from(std::FILE* file) {
+  check_stdin();
   if (auto whole = mapped(file)) return std::move(*whole);
   // Straight into one buffer, sized from the file where it has a size: no copy through a block
   // buffer, no regrowth.

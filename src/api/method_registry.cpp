@@ -62,31 +62,32 @@ SearchResult<Dir> run_fast(const Board& board, const Board& goal, const Heuristi
                            const Budget& budget) {
   const auto began = std::chrono::steady_clock::now();
   const int cells = board.geometry.cells();
+  const auto shortened = [&](std::vector<Dir> path) {
+    return cells <= kMaxSearchCells ? shorten(board, std::move(path), {}, budget) : path;
+  };
   auto r = solve_constructive(board, goal, budget);
+  // A later answer's counts join the first's, and its moves replace them where shorter. Where
+  // the time ends first, the answer found in time stands.
+  const auto offer = [&](SearchResult<Dir>& later) {
+    r.stats.expanded += later.stats.expanded;
+    r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
+    if (later.status == SearchStatus::Solved && later.path.size() < r.path.size()) {
+      r.path = std::move(later.path);
+    }
+  };
   if (r.status == SearchStatus::Solved && cells <= kMaxBeamCells) {
-    // Where the time ends first, the constructive answer stands: the best one found in time.
     auto beam = solve_beam(board, goal, {beam_width(cells)}, budget);
     if (beam.status == SearchStatus::Cancelled) return beam;
-    r.stats.expanded = beam.stats.expanded;
-    r.stats.peak_bytes = std::max(r.stats.peak_bytes, beam.stats.peak_bytes);
-    if (beam.status == SearchStatus::Solved && beam.path.size() < r.path.size()) {
-      r.path = std::move(beam.path);
-    }
+    offer(beam);
   }
-  if (r.status == SearchStatus::Solved && cells <= kMaxSearchCells) {
-    r.path = shorten(board, std::move(r.path), {}, budget);
-  }
+  if (r.status == SearchStatus::Solved) r.path = shortened(std::move(r.path));
   if (const std::size_t width = state_beam_width(cells);
       r.status == SearchStatus::Solved && width > 0) {
     const TileDomain<LinearConflict> domain(goal);
     auto beam = beam_search(domain, domain.state_of(board), {width, 1000}, budget);
     if (beam.status == SearchStatus::Cancelled) return beam;
-    r.stats.expanded += beam.stats.expanded;
-    r.stats.peak_bytes = std::max(r.stats.peak_bytes, beam.stats.peak_bytes);
-    if (beam.status == SearchStatus::Solved) {
-      beam.path = shorten(board, std::move(beam.path), {}, budget);
-      if (beam.path.size() < r.path.size()) r.path = std::move(beam.path);
-    }
+    if (beam.status == SearchStatus::Solved) beam.path = shortened(std::move(beam.path));
+    offer(beam);
   }
   r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   return r;
