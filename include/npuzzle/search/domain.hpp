@@ -37,6 +37,29 @@ concept SearchDomain = requires(const D& d, typename D::State& s, const typename
   { d.unpack(in, s) } -> std::same_as<void>;
 };
 
+/// Optional: a domain that knows redundant move strings names them by a finite-state machine
+/// over the moves made. Depth-first searches carry its state along their path, starting from
+/// kPruningStart, and skip a move where `pruning_after` gives kPrunedMove. The machine must
+/// leave some shortest move string to every state, as a machine that rejects only strings with a
+/// stretch that a smaller string can replace does.
+using PruningState = std::uint32_t;
+inline constexpr PruningState kPruningStart = 0;
+inline constexpr PruningState kPrunedMove = 0xFFFF'FFFF;
+template <class D>
+concept PrunesMoveStrings = requires(const D& d, typename D::Move m) {
+  { d.pruning_after(PruningState{}, m) } -> std::same_as<PruningState>;
+};
+
+/// The machine's state after `m`: kPruningStart throughout for a domain without one.
+template <class D>
+PruningState pruning_after(const D& domain, PruningState at, typename D::Move m) {
+  if constexpr (PrunesMoveStrings<D>) {
+    return domain.pruning_after(at, m);
+  } else {
+    return kPruningStart;
+  }
+}
+
 /// Where a search stands, for a progress display.
 struct SearchProgress {
   std::uint64_t expanded = 0;

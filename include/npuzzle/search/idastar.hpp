@@ -1,7 +1,8 @@
 #pragma once
 // IDA*: depth-first iterations under a rising bound on f = g + h, one state changed in place.
 // Memory is the path alone; it never ends on a puzzle with no solution, so callers decide
-// solvability first.
+// solvability first. Where the domain names redundant move strings (PrunesMoveStrings), the
+// search carries the machine's state down the path and skips the moves it rejects.
 //
 // With Budget::threads above 1, each iteration is split: the nodes at a shallow depth are
 // listed in the order a single thread would meet them, and the threads take their subtrees in
@@ -101,7 +102,7 @@ class IdaStar {
     // `kShared`: in a split iteration, pooling counts with the other threads (the single-thread
     // search leaves that out of its inner loop).
     template <bool kShared>
-    Outcome search(State& state, int g, int bound, Move last) {
+    Outcome search(State& state, int g, int bound, Move last, PruningState at) {
       const int h = domain.estimate(state);
       const int f = g + h;
       if (f > bound) {
@@ -120,7 +121,8 @@ class IdaStar {
         }
       }
       ++run.stats.expanded;
-      const auto moves = domain.moves(state, last);
+      const Children children = children_of(domain, state, last, at);
+      const std::span<const Move> moves = children.moves();
       // Where the domain can estimate all children at once without making the moves (and so
       // overlap their table lookups), children beyond the bound are counted and skipped unmade.
       // Such an estimate may stop short of exact once it passes the limit, which still bounds
@@ -143,7 +145,7 @@ class IdaStar {
         domain.apply(state, m);
         ++run.stats.generated;
         path.push_back(m);
-        const Outcome outcome = search<kShared>(state, g + 1, bound, m);
+        const Outcome outcome = search<kShared>(state, g + 1, bound, m, children.at[i]);
         if (outcome != Outcome::NotFound) return outcome;
         path.pop_back();
         take_back(domain, state, m);
@@ -167,6 +169,25 @@ class IdaStar {
     }
   };
 
+  // A node's moves that the domain's move pruning (if any) keeps, each with the machine's
+  // state after it.
+  struct Children {
+    std::array<Move, kMaxChildren> move{};
+    std::array<PruningState, kMaxChildren> at{};
+    std::size_t count = 0;
+    std::span<const Move> moves() const { return {move.data(), count}; }
+  };
+  static Children children_of(const D& domain, const State& state, Move last, PruningState at) {
+    Children out;
+    for (const Move m : domain.moves(state, last)) {
+      const PruningState next = pruning_after(domain, at, m);
+      if (next == kPrunedMove) continue;
+      out.at[out.count] = next;
+      out.move[out.count++] = m;
+    }
+    return out;
+  }
+
   static void take_back(const D& domain, State& state, Move m) {
     // A domain may undo a move more cheaply than it makes the reverse one.
     if constexpr (requires { domain.undo(state, m); }) {
@@ -178,7 +199,8 @@ class IdaStar {
 
   Outcome iteration(std::vector<State>& roots, int bound) {
     for (State& root : roots) {
-      const Outcome outcome = main_.template search<false>(root, 0, bound, D::kNoMove);
+      const Outcome outcome =
+          main_.template search<false>(root, 0, bound, D::kNoMove, kPruningStart);
       if (outcome != Outcome::NotFound) return outcome;
     }
     return Outcome::NotFound;
@@ -195,7 +217,7 @@ class IdaStar {
     std::optional<std::vector<Move>> solution;  // one shallower than `depth`
   };
 
-  void list_subtrees(State& s, std::size_t root, int g, int bound, Move last,
+  void list_subtrees(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
                      std::vector<Move>& path, Subtrees& out) const {
     const int h = domain_.estimate(s);
     if (g + h > bound) {
@@ -212,11 +234,13 @@ class IdaStar {
       return;
     }
     ++out.stats.expanded;
-    for (const Move m : domain_.moves(s, last)) {
+    const Children next = children_of(domain_, s, last, at);
+    for (std::size_t i = 0; i < next.count; ++i) {
+      const Move m = next.move[i];
       domain_.apply(s, m);
       ++out.stats.generated;
       path.push_back(m);
-      list_subtrees(s, root, g + 1, bound, m, path, out);
+      list_subtrees(s, root, g + 1, bound, m, next.at[i], path, out);
       path.pop_back();
       take_back(domain_, s, m);
     }
@@ -229,7 +253,7 @@ class IdaStar {
       out.depth = depth;
       std::vector<Move> path;
       for (std::size_t r = 0; r < roots.size(); ++r) {
-        list_subtrees(roots[r], r, 0, bound, D::kNoMove, path, out);
+        list_subtrees(roots[r], r, 0, bound, D::kNoMove, kPruningStart, path, out);
       }
       if (out.solution || out.root.size() >= wanted) break;
     }
@@ -279,10 +303,15 @@ class IdaStar {
           if (shared.first_found.load() < i || shared.stopped.load()) break;
           State state = roots[work.root[i]];
           const std::span<const Move> moves(work.moves.data() + i * depth, depth);
-          for (const Move m : moves) domain_.apply(state, m);
+          PruningState at = kPruningStart;
+          for (const Move m : moves) {
+            domain_.apply(state, m);
+            at = pruning_after(domain_, at, m);
+          }
           w.path.assign(moves.begin(), moves.end());
           w.subtree = i;
-          const Outcome outcome = w.template search<true>(state, work.depth, bound, moves.back());
+          const Outcome outcome =
+              w.template search<true>(state, work.depth, bound, moves.back(), at);
           if (outcome == Outcome::Found) {
             const std::lock_guard lock(mutex);
             if (!found || i < found_at) {

@@ -10,6 +10,7 @@
 #include "npuzzle/board.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
+#include "npuzzle/tiles/move_pruning.hpp"
 
 namespace npuzzle {
 
@@ -47,6 +48,8 @@ class TileDomain {
   std::span<const Move> moves(const State& s, Move last) const {
     return moves_.moves(s.blank, last);
   }
+
+  PruningState pruning_after(PruningState at, Move d) const { return pruning_.after(at, d); }
 
   void apply(State& s, Move d) const {
     const Cell from = moves_.target(s.blank, d);  // the tile there slides into the blank
@@ -134,6 +137,7 @@ class TileDomain {
   std::unique_ptr<GoalLayout> layout_;  // on the heap: the heuristic points into it
   Heuristic heuristic_;
   MoveTable moves_;
+  const MovePruning& pruning_ = MovePruning::standard();
   std::vector<SmallTile> goal_;
   std::size_t packed_bytes_;
 };
