@@ -65,7 +65,7 @@ bool stopped_by_budget(SearchStatus s) {
 }
 
 /// Replaces a search that ran out of budget by the fast solver's answer, keeping the search's
-/// lower bound where it is the higher one.
+/// lower bound where it is the higher one. The counts and the time are both runs' together.
 void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget) {
   budget.max_nodes = 0;  // the fast solver expands no nodes, and its time is its own
   budget.timeout_seconds = 0;
@@ -76,6 +76,8 @@ void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget
   s.algorithm = detail::kFastAlgorithm;
   s.heuristic.clear();
   s.tables.clear();
+  s.stats.expanded += fast.stats.expanded;
+  s.stats.generated += fast.stats.generated;
   s.stats.seconds += fast.stats.seconds;
   s.stats.peak_bytes = std::max(s.stats.peak_bytes, fast.stats.peak_bytes);
   s.stats.lower_bound = std::max(s.stats.lower_bound, fast.stats.lower_bound);
