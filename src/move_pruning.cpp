@@ -19,13 +19,14 @@ struct Box {
   }
 };
 
-// The moves' effect on an unbounded board (large enough for the strings' paths), the blank
-// starting in the middle: which cells end up holding which tile.
+// The moves' effect on an unbounded board (large enough for the strings' paths, so that no
+// step leaves it), the blank starting in the middle: which cells end up holding which tile.
 class Plane {
  public:
   explicit Plane(int max_length)
-      : width_(2 * max_length + 3), middle_((max_length + 1) * (width_ + 1)) {
-    cells_.resize(static_cast<std::size_t>(width_ * width_));
+      : plane_{2 * max_length + 3, 2 * max_length + 3},
+        middle_(plane_.at(max_length + 1, max_length + 1)) {
+    cells_.resize(static_cast<std::size_t>(plane_.cells()));
     for (std::size_t c = 0; c < cells_.size(); ++c) cells_[c] = static_cast<int>(c);
   }
 
@@ -33,21 +34,22 @@ class Plane {
   // and its path's box. The plane is left as it was.
   std::string effect(std::uint32_t code, int length, Box& box) {
     touched_.assign(1, middle_);
-    int blank = middle_;
+    Cell blank = middle_;
     box = Box{};
     for (int i = 0; i < length; ++i) {
-      const int next = blank + step(MoveString{code, length}.at(i));
+      const Cell next = plane_.step(blank, MoveString{code, length}.at(i));
       std::swap(cells_[static_cast<std::size_t>(blank)], cells_[static_cast<std::size_t>(next)]);
       blank = next;
       touched_.push_back(blank);
-      const int row = blank / width_ - middle_ / width_, col = blank % width_ - middle_ % width_;
+      const int row = plane_.row(blank) - plane_.row(middle_);
+      const int col = plane_.col(blank) - plane_.col(middle_);
       box = {std::min(box.top, row), std::max(box.bottom, row), std::min(box.left, col),
              std::max(box.right, col)};
     }
     std::sort(touched_.begin(), touched_.end());
     touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
     std::string key;
-    for (const int c : touched_) {
+    for (const Cell c : touched_) {
       const int holds = cells_[static_cast<std::size_t>(c)];
       if (holds == c) continue;
       for (const int v : {c, holds}) {
@@ -60,23 +62,10 @@ class Plane {
   }
 
  private:
-  int step(Dir d) const {
-    switch (d) {
-      case Dir::Up:
-        return -width_;
-      case Dir::Down:
-        return width_;
-      case Dir::Left:
-        return -1;
-      case Dir::Right:
-        return 1;
-    }
-    return 0;
-  }
-
-  int width_, middle_;
+  Geometry plane_;
+  Cell middle_;
   std::vector<int> cells_;
-  std::vector<int> touched_;
+  std::vector<Cell> touched_;
 };
 
 }  // namespace
@@ -173,8 +162,8 @@ MovePruning::MovePruning(std::span<const MoveString> redundant) {
 
   // The states are the nodes where no redundant string ends, numbered in breadth-first order
   // (the start first, and the states of short strings, visited most, together).
-  std::vector<StateId> id(child.size(), kPrunedMove);
-  StateId count = 0;
+  std::vector<PruningState> id(child.size(), kPrunedMove);
+  PruningState count = 0;
   for (const std::uint32_t n : order) {
     if (!ends[n]) id[n] = count++;
   }

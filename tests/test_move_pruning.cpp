@@ -42,9 +42,8 @@ std::unordered_map<std::string, int> reference_distances(const std::string& star
     const std::string s = queue.front();
     queue.pop_front();
     if (dist[s] == depth) continue;
-    for (const Dir d : kAllDirs) {
-      std::string t = moved(s, g, d);
-      if (!t.empty() && dist.emplace(t, dist[s] + 1).second) queue.push_back(std::move(t));
+    for (auto& t : reference::neighbours(s, g.rows, g.cols)) {
+      if (dist.emplace(t, dist[s] + 1).second) queue.push_back(std::move(t));
     }
   }
   return dist;

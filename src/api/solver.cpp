@@ -67,7 +67,7 @@ bool stopped_by_budget(SearchStatus s) {
 /// Replaces a search that ran out of budget by the fast solver's answer, keeping the search's
 /// lower bound where it is the higher one. The counts and the time are both runs' together.
 void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget) {
-  budget.max_nodes = 0;  // the fast solver expands no nodes, and its time is its own
+  budget.max_nodes = 0;  // the search spent those; the fast solver's effort and time are its own
   budget.timeout_seconds = 0;
   const SearchResult<Dir> fast =
       detail::algorithm_named(detail::kFastAlgorithm).tile_runner("")(board, goal, {}, budget);

@@ -42,10 +42,6 @@ std::vector<MoveString> find_redundant_strings(int max_length);
 
 class MovePruning {
  public:
-  /// The machine's states; kPruningStart before any move, and `after` gives kPrunedMove for a
-  /// move that completes a redundant stretch.
-  using StateId = PruningState;
-
   /// The machine that rejects the strings holding any of `redundant`, none of which may hold
   /// another (as find_redundant_strings gives them).
   explicit MovePruning(std::span<const MoveString> redundant);
@@ -60,14 +56,16 @@ class MovePruning {
   /// used).
   static const MovePruning& standard();
 
-  StateId after(StateId state, Dir d) const {
+  /// The state after `d` from `state` (kPruningStart before any move), or kPrunedMove where `d`
+  /// completes a redundant stretch.
+  PruningState after(PruningState state, Dir d) const {
     return next_[static_cast<std::size_t>(state) * kDirCount + static_cast<std::size_t>(index(d))];
   }
 
   std::size_t states() const { return next_.size() / kDirCount; }
 
  private:
-  std::vector<StateId> next_;  // by state, then move
+  std::vector<PruningState> next_;  // by state, then move
 };
 
 }  // namespace npuzzle
