@@ -3,9 +3,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <span>
+#include <stdexcept>
+#include <string_view>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -15,6 +20,51 @@ namespace npuzzle::cli {
 namespace {
 
 constexpr std::size_t kPrintChunk = std::size_t{1} << 20;
+
+// Where a board's moves wait, as text, until its answer is complete: in memory up to a few
+// megabytes, then in a temporary file, so that a 1000x1000 board's billions of moves take no
+// memory and an answer a limit stops part-way leaves nothing half-written.
+class MoveSpool {
+ public:
+  void write(std::string_view text) {
+    held_ += text;
+    if (held_.size() >= kHeldBytes) spill();
+  }
+  void copy_to(std::ostream& out) {
+    if (file_) {
+      spill();
+      std::rewind(file_.get());
+      std::string chunk(kHeldBytes, '\0');
+      while (const std::size_t n = std::fread(chunk.data(), 1, chunk.size(), file_.get())) {
+        out.write(chunk.data(), static_cast<std::streamsize>(n));
+      }
+      if (std::ferror(file_.get())) fail("read back");
+    }
+    out << held_;
+  }
+
+ private:
+  static constexpr std::size_t kHeldBytes = std::size_t{4} << 20;
+  struct Close {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+
+  void spill() {
+    if (!file_) {
+      file_.reset(std::tmpfile());
+      if (!file_) fail("create");
+    }
+    if (std::fwrite(held_.data(), 1, held_.size(), file_.get()) != held_.size()) fail("write");
+    held_.clear();
+  }
+  [[noreturn]] static void fail(std::string_view what) {
+    throw std::runtime_error(fmt::format("cannot {} the temporary file that holds the moves: {}",
+                                         what, std::strerror(errno)));
+  }
+
+  std::string held_;
+  std::unique_ptr<std::FILE, Close> file_;
+};
 
 struct SolveFlags {
   std::vector<std::string> board;
@@ -28,7 +78,11 @@ int run_solve(SolveFlags& f) {
   const Notation notation = f.output.notation_value();
   Plans plans(f.boards, f.search, f.threads);
   bool gave_up = false;
-  const auto print = [&](const Board& board, const Board& goal, const Solution& s,
+  // A text answer's moves are printed as the solver finds them where it solves one board at a
+  // time and nothing can stop it part-way; otherwise they wait in a spool.
+  const bool direct =
+      !f.output.json && f.threads == 1 && f.search.timeout == 0 && f.search.max_nodes == 0;
+  const auto print = [&](const Board& board, const Board& goal, const Solution& s, MoveSpool* spool,
                          const std::string& where) {
     clear_progress();
     if (f.output.json) {
@@ -36,18 +90,14 @@ int run_solve(SolveFlags& f) {
     } else {
       switch (s.status) {
         case SearchStatus::Solved:
-          // In pieces: a 1000x1000 board's answer runs to billions of moves.
-          for (std::size_t at = 0; at < s.moves.size(); at += kPrintChunk) {
-            std::cout << format_moves(
-                std::span(s.moves).subspan(at, std::min(kPrintChunk, s.moves.size() - at)),
-                notation);
-          }
+          if (spool) spool->copy_to(std::cout);
           std::cout << '\n';
           break;
         case SearchStatus::NoSolution:
           std::cout << "unsolvable\n";
           break;
         default:
+          if (direct && s.streamed > 0) std::cout << '\n';  // interrupted part-way
           std::cout << "unknown\n";
       }
       if (f.output.stats) std::cout << stats_line(s) << '\n';
@@ -67,9 +117,27 @@ int run_solve(SolveFlags& f) {
       f.board, f.boards.geometry(), f.threads,
       [&](const Board& board, const std::string& where) -> Finish {
         const Solver::Plan& plan = plans.for_board(board);
-        auto s = std::make_shared<const Solution>(plan.solve(board));
-        return [&print, &plan, s, where](const Board& solved) {
-          print(solved, plan.goal(), *s, where);
+        if (f.output.json) {
+          auto s = std::make_shared<const Solution>(plan.solve(board));
+          return [&print, &plan, s, where](const Board& solved) {
+            print(solved, plan.goal(), *s, nullptr, where);
+          };
+        }
+        // In pieces: a 1000x1000 board's answer runs to billions of moves.
+        auto spool = direct ? nullptr : std::make_shared<MoveSpool>();
+        auto s = std::make_shared<const Solution>(plan.solve(board, [&](std::span<const Dir> m) {
+          for (std::size_t at = 0; at < m.size(); at += kPrintChunk) {
+            const std::string text =
+                format_moves(m.subspan(at, std::min(kPrintChunk, m.size() - at)), notation);
+            if (spool) {
+              spool->write(text);
+            } else {
+              std::cout << text;
+            }
+          }
+        }));
+        return [&print, &plan, s, spool, where](const Board& solved) {
+          print(solved, plan.goal(), *s, spool.get(), where);
         };
       },
       error_line(f.output.json));

@@ -2,8 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
@@ -14,43 +20,97 @@ namespace {
 
 struct VerifyFlags {
   std::vector<std::string> args;
+  std::string moves_from;
   BoardFlags boards;
   OutputFlags output;
 };
 
-int run_verify(VerifyFlags& f) {
-  if (f.args.size() < 2) {
-    throw InputError("verify takes a board and then a move string (\"\" for no moves)");
+// A move string read from a file a piece at a time, counted: an answer of billions of moves is
+// never held whole.
+class FileMoves {
+ public:
+  FileMoves(const std::string& path, Notation notation) : notation_(notation) {
+    if (path == "-") {
+      file_ = stdin;
+    } else {
+      owned_.reset(std::fopen(path.c_str(), "rb"));
+      if (!owned_) {
+        throw InputError(fmt::format("cannot open the moves file {}: {}", path.substr(0, 200),
+                                     std::strerror(errno)));
+      }
+      file_ = owned_.get();
+    }
   }
-  const std::string moves_text = f.args.back();
-  f.args.pop_back();
+  bool operator()(std::vector<Dir>& piece) {
+    const std::size_t n = std::fread(text_.data(), 1, text_.size(), file_);
+    if (n == 0) {
+      if (std::ferror(file_)) throw InputError("cannot read the moves file");
+      return false;
+    }
+    piece = parse_moves(std::string_view(text_.data(), n), notation_, read_);
+    read_ += n;
+    count_ += piece.size();
+    return true;
+  }
+  std::uint64_t count() const { return count_; }
+
+ private:
+  struct Close {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  Notation notation_;
+  std::unique_ptr<std::FILE, Close> owned_;
+  std::FILE* file_ = nullptr;
+  std::string text_ = std::string(std::size_t{1} << 20, '\0');
+  std::uint64_t read_ = 0, count_ = 0;
+};
+
+int run_verify(VerifyFlags& f) {
+  std::optional<std::string> moves_text;  // the last argument, unless read from a file
+  if (f.moves_from.empty()) {
+    if (f.args.size() < 2) {
+      throw InputError(
+          "verify takes a board and then a move string (\"\" for no moves), or a board and "
+          "--moves-from FILE");
+    }
+    moves_text = f.args.back();
+    f.args.pop_back();
+  } else if (f.moves_from == "-" && f.args.empty()) {
+    throw InputError("with --moves-from -, stdin holds the moves: give the board as arguments");
+  }
   const Notation notation = f.output.notation_value();
   return for_each_board(f.args, f.boards.geometry(), [&](const Board& board, const std::string&) {
     const Board& goal = f.boards.goal_for(board.geometry);
-    const std::vector<Dir> moves = parse_moves(moves_text, notation);
-    const Verdict r = solver().verify(board, goal, moves);
+    std::vector<Dir> moves;  // where given as an argument
+    Verdict r;
+    std::uint64_t count = 0;
+    if (moves_text) {
+      moves = parse_moves(*moves_text, notation);
+      r = solver().verify(board, goal, moves);
+      count = moves.size();
+    } else {
+      FileMoves source(f.moves_from, notation);
+      r = solver().verify(board, goal, std::ref(source));
+      count = source.count();
+    }
     const bool valid = r.reaches_goal;
     std::string verdict;
     if (!r.legal) {
       verdict = fmt::format("invalid: move {} ('{}') leaves the board", r.applied + 1,
-                            format_moves(std::span(moves).subspan(r.applied, 1), notation));
+                            format_moves(std::span(&r.refused, 1), notation));
     } else if (!valid) {
-      verdict = fmt::format("invalid: the {} moves end at {}, not at the goal", moves.size(),
+      verdict = fmt::format("invalid: the {} moves end at {}, not at the goal", count,
                             format_board(r.final));
     } else {
-      verdict = fmt::format("valid: reaches the goal in {} moves", moves.size());
+      verdict = fmt::format("valid: reaches the goal in {} moves", count);
     }
     if (f.output.json) {
-      std::cout << nlohmann::json{{"board", board_json(board)},
-                                  {"goal", board_json(goal)},
-                                  {"moves", format_moves(moves, notation)},
-                                  {"length", moves.size()},
-                                  {"legal", r.legal},
-                                  {"applied", r.applied},
-                                  {"reaches_goal", valid},
-                                  {"verdict", verdict}}
-                       .dump()
-                << '\n';
+      nlohmann::json j{
+          {"board", board_json(board)}, {"goal", board_json(goal)}, {"length", count},
+          {"legal", r.legal},           {"applied", r.applied},     {"reaches_goal", valid},
+          {"verdict", verdict}};
+      if (moves_text) j["moves"] = format_moves(moves, notation);
+      std::cout << j.dump() << '\n';
     } else {
       std::cout << verdict << '\n';
     }
@@ -65,8 +125,12 @@ Command add_verify(CLI::App& root) {
       "verify",
       "Replay a move string on a board and say whether it is legal and reaches the goal "
       "('valid: ...' or 'invalid: ...'; the exit code is 0 either way)");
-  add_board_argument(*app, f->args, "board-and-moves", "The board's tiles, then the move string")
-      ->required();
+  add_board_argument(*app, f->args, "board-and-moves",
+                     "The board's tiles, then the move string (with --moves-from: the board "
+                     "alone, or none to read boards from stdin, one per line)");
+  app->add_option("--moves-from", f->moves_from,
+                  "Read the move string from this file (- for stdin) rather than the last "
+                  "argument: for answers too long for an argument, read a piece at a time");
   f->boards.add_to(*app);
   f->output.add_to(*app, false);
   return {app, [f] { return run_verify(*f); }};

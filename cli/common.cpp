@@ -516,9 +516,8 @@ std::string stats_line(const Solution& s) {
       "stats: length {}, algorithm {}, expanded {}, generated {}, time {}, memory {}",
       s.status != SearchStatus::Solved
           ? fmt::format("{} (at least {})", describe(s.status), s.lower_bound)
-      : s.optimal
-          ? std::to_string(s.moves.size())
-          : fmt::format("{} (not proven shortest; at least {})", s.moves.size(), s.lower_bound),
+      : s.optimal ? std::to_string(s.length())
+                  : fmt::format("{} (not proven shortest; at least {})", s.length(), s.lower_bound),
       method, s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
       human_bytes(s.stats.peak_bytes));
 }

@@ -46,6 +46,7 @@ class MoveBuffer {
     if (!moves_.empty()) sink_(moves_);
     moves_.clear();
   }
+  std::size_t bytes() const { return moves_.capacity() * sizeof(Dir); }
 
  private:
   static constexpr std::size_t kChunk = std::size_t{1} << 16;
@@ -112,6 +113,13 @@ class Constructor {
     }
     finish_exactly();
     for (auto it = to_corner_.rbegin(); it != to_corner_.rend(); ++it) move(reverse(*it));
+  }
+
+  /// What the solve holds, besides the boards it was given: a few numbers a cell.
+  std::size_t bytes() const {
+    const auto held = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
+    return held(home_) + held(at_) + held(fixed_) + held(seen_) + held(parent_) + held(queue_) +
+           held(path_) + held(to_corner_) + out_.bytes();
   }
 
  private:
@@ -480,8 +488,8 @@ class Constructor {
 
 }  // namespace
 
-SearchStatus solve_constructive(const Board& board, const Board& goal, const Budget& budget,
-                                const MoveSink& sink) {
+SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget,
+                                     const MoveSink& sink) {
   if (board.geometry.cells() > kMaxConstructiveCells) {
     throw InputError("the fast solver takes boards of at most " +
                      std::to_string(kMaxConstructiveCells) + " cells, not " +
@@ -491,34 +499,43 @@ SearchStatus solve_constructive(const Board& board, const Board& goal, const Bud
   validate(goal);
   if (board.geometry != goal.geometry) throw InputError("the board and the goal differ in size");
   if (!solvable(board, goal)) throw InputError("the board cannot reach the goal");
-  SearchRun run(budget);
-  MoveBuffer out(sink);
-  try {
-    Constructor(board, goal, out, run).solve();
-  } catch (const Stopped& stop) {
-    out.flush();
-    return stop.status;
-  }
-  out.flush();
-  return SearchStatus::Solved;
-}
-
-SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget) {
   const auto began = std::chrono::steady_clock::now();
   SearchResult<Dir> result;
-  result.status = solve_constructive(board, goal, budget, [&](std::span<const Dir> moves) {
-    result.path.insert(result.path.end(), moves.begin(), moves.end());
-  });
+  result.status = SearchStatus::Solved;
+  SearchRun run(budget);
+  std::uint64_t length = 0;
+  const MoveSink counted = [&](std::span<const Dir> moves) {
+    length += moves.size();
+    sink(moves);
+  };
+  MoveBuffer out(counted);
+  Constructor solver(board, goal, out, run);
+  try {
+    solver.solve();
+  } catch (const Stopped& stop) {
+    result.status = stop.status;
+  }
+  out.flush();
   result.stats.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  result.stats.peak_bytes = result.path.capacity() * sizeof(Dir);
+  result.stats.peak_bytes = solver.bytes();
   const Geometry g = board.geometry;
   // Up to 3x3 the whole board is the exactly solved region, and on a single line the blank's
   // walk is the only solution: the answer is then its own bound.
   const bool exact = (g.rows <= 3 && g.cols <= 3) || g.rows == 1 || g.cols == 1;
-  result.stats.lower_bound =
-      exact ? static_cast<int>(result.path.size()) : static_cast<int>(conflict_bound(board, goal));
-  if (result.status != SearchStatus::Solved) result.path.clear();
+  result.stats.lower_bound = exact && result.status == SearchStatus::Solved
+                                 ? static_cast<int>(length)
+                                 : static_cast<int>(conflict_bound(board, goal));
+  return result;
+}
+
+SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget) {
+  std::vector<Dir> path;
+  SearchResult<Dir> result = solve_constructive(
+      board, goal, budget,
+      [&](std::span<const Dir> moves) { path.insert(path.end(), moves.begin(), moves.end()); });
+  result.stats.peak_bytes += path.capacity() * sizeof(Dir);
+  if (result.status == SearchStatus::Solved) result.path = std::move(path);
   return result;
 }
 

@@ -31,7 +31,7 @@ std::string format_moves(std::span<const Dir> moves, Notation notation) {
   return out;
 }
 
-std::vector<Dir> parse_moves(std::string_view text, Notation notation) {
+std::vector<Dir> parse_moves(std::string_view text, Notation notation, std::size_t before) {
   std::vector<Dir> moves;
   moves.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -59,7 +59,7 @@ std::vector<Dir> parse_moves(std::string_view text, Notation notation) {
       case '\r':
         continue;
       default:
-        throw InputError("move " + std::to_string(i + 1) + " is " + shown_char(text[i]) +
+        throw InputError("move " + std::to_string(before + i + 1) + " is " + shown_char(text[i]) +
                          ", not one of u, d, l, r");
     }
     moves.push_back(in_notation(d, notation));
@@ -77,15 +77,29 @@ bool apply_move(Board& board, Dir d) {
 }
 
 Replay replay(Board board, std::span<const Dir> moves) {
-  Replay r{std::move(board)};
-  for (Dir d : moves) {
-    if (!apply_move(r.final, d)) {
-      r.legal = false;
-      break;
+  Replayer r(std::move(board));
+  r.play(moves);
+  return std::move(r).take();
+}
+
+Replayer::Replayer(Board board) : r_{std::move(board)}, blank_(r_.final.blank()) {}
+
+bool Replayer::play(std::span<const Dir> moves) {
+  if (!r_.legal) return false;
+  const Geometry g = r_.final.geometry;
+  for (const Dir d : moves) {
+    const Cell target = g.step(blank_, d);
+    if (target < 0) {
+      r_.legal = false;
+      r_.refused = d;
+      return false;
     }
-    ++r.applied;
+    std::swap(r_.final.tiles[static_cast<std::size_t>(blank_)],
+              r_.final.tiles[static_cast<std::size_t>(target)]);
+    blank_ = target;
+    ++r_.applied;
   }
-  return r;
+  return true;
 }
 
 }  // namespace npuzzle

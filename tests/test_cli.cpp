@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "npuzzle/format.hpp"
+#include "npuzzle/moves.hpp"
 #include "npuzzle/random_board.hpp"
 #include "support/reference.hpp"
 
@@ -290,6 +291,42 @@ TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
   EXPECT_NE(hint.out.find("not proven shortest"), std::string::npos) << hint.out;
 }
 
+// A large board's moves are printed as they are found with no limit set, and wait in a spool
+// (past 4 MiB, a temporary file) under a limit or on several threads: the same line each way,
+// and it replays.
+TEST(Solve, ALargeBoardsMovesAreTheSameStreamedOrSpooled) {
+  std::mt19937_64 rng(125);
+  const Board goal = Board::blank_last({125, 125});
+  const Board board = random_board(goal, rng);
+  const std::string input = format_board(board) + "\n";
+  const CliRun direct = npuzzle({"solve", "--timeout", "0", "--stats"}, input);
+  ASSERT_EQ(direct.code, 0) << direct.err;
+  const auto out = lines(direct.out);
+  ASSERT_EQ(out.size(), 2u);
+  const std::vector<Dir> moves = parse_moves(out[0], Notation::Blank);
+  EXPECT_GT(out[0].size(), std::size_t{4} << 20);
+  const Replay replayed = replay(board, moves);
+  EXPECT_TRUE(replayed.legal);
+  EXPECT_EQ(replayed.final, goal);
+  EXPECT_NE(out[1].find("length " + std::to_string(moves.size()) + " (not proven shortest"),
+            std::string::npos)
+      << out[1];
+  const CliRun spooled = npuzzle({"solve", "--timeout", "600"}, input);
+  ASSERT_EQ(spooled.code, 0) << spooled.err;
+  EXPECT_EQ(spooled.out, out[0] + "\n");
+  const CliRun two = npuzzle({"solve", "-j", "2", "--max-nodes", "5"}, input + input);
+  ASSERT_EQ(two.code, 0) << two.err;
+  EXPECT_EQ(two.out, out[0] + "\n" + out[0] + "\n");
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("npuzzle-answer-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path, std::ios::binary) << direct.out;  // the stats line is not a move: cut it
+  std::filesystem::resize_file(path, out[0].size() + 1);
+  const CliRun verified = npuzzle({"verify", "--moves-from", path.string()}, input);
+  std::filesystem::remove(path);
+  EXPECT_EQ(verified.out, "valid: reaches the goal in " + std::to_string(moves.size()) + " moves\n")
+      << verified.err;
+}
+
 TEST(Solve, MalformedBoardsAreRefusedAndTheOthersAnswered) {
   const CliRun r = npuzzle(
       {"solve"}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8\n1 2 3 x 4 6 7 5 5\n1 2 3 x 4 6 7 5 8\n");
@@ -379,6 +416,36 @@ TEST(Verify, ValidAndInvalidMoveStrings) {
   EXPECT_EQ(r.out, "invalid: the 2 moves end at 1 2 3 4 5 6 7 0 8, not at the goal\n");
   EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdq"}).code, 2);
   EXPECT_EQ(npuzzle({"verify", "rdr"}).code, 2);
+}
+
+// A move string too long for an argument is read from a file or stdin, a piece at a time: the
+// same verdicts, a bad character counted from the start of the whole string, and every board
+// from stdin checked against the file.
+TEST(Verify, MovesFromAFileOrStdin) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("npuzzle-moves-" + std::to_string(::getpid()) + ".txt");
+  const auto write = [&](const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+  };
+  write("r d\nr\n");
+  EXPECT_EQ(npuzzle({"verify", "--moves-from", path.string(), "1 2 3 x 4 6 7 5 8"}).out,
+            "valid: reaches the goal in 3 moves\n");
+  EXPECT_EQ(npuzzle({"verify", "--moves-from", "-", "1 2 3 x 4 6 7 5 8"}, "lrdr").out,
+            "invalid: move 1 ('l') leaves the board\n");
+  const CliRun each =
+      npuzzle({"verify", "--moves-from", path.string()}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8 x\n");
+  EXPECT_EQ(each.code, 0) << each.err;
+  EXPECT_EQ(each.out,
+            "valid: reaches the goal in 3 moves\ninvalid: move 1 ('r') leaves the board\n");
+  write(std::string(std::size_t{1} << 20, ' ') + "rq");
+  const CliRun bad = npuzzle({"verify", "--moves-from", path.string(), "1 2 3 x 4 6 7 5 8"});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("move 1048578 is 'q'"), std::string::npos) << bad.err;
+  std::filesystem::remove(path);
+  const CliRun missing = npuzzle({"verify", "--moves-from", path.string(), "1 2 3 x 4 6 7 5 8"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("cannot open the moves file"), std::string::npos) << missing.err;
+  EXPECT_EQ(npuzzle({"verify", "--moves-from", "-"}, "rdr").code, 2);
 }
 
 TEST(Random, SeededSolvableAndReadableBack) {

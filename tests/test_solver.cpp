@@ -298,6 +298,51 @@ TEST(Solver, TheFastSolversBeamGivesWayToTheConstructiveAnswerWhereTheBudgetEnds
   expect_replays(board, goal, tight);
 }
 
+// With a sink, the moves leave as they are found where the fast solver's first answer is its
+// last (past 1,024 cells): the answer solve() keeps, in chunks, in memory far below the moves'
+// own. Below that they leave in one piece at the end; a board with nothing to do hands none.
+TEST(Solver, AStreamedAnswerIsTheKeptOneInMemoryLinearInTheCells) {
+  const Solver solver(quiet(std::make_shared<MemoryStore>(), false));
+  std::mt19937_64 rng(31);
+  SolveOptions fast;
+  fast.algorithm = "fast";
+  for (const Geometry g : {Geometry{100, 100}, Geometry{60, 150}, Geometry{6, 6}}) {
+    const Board goal = g.rows == 60 ? Board::blank_first(g) : Board::blank_last(g);
+    const Board board = solver.random(goal, rng);
+    const Solver::Plan plan = solver.plan(goal, fast);
+    const Solution kept = plan.solve(board);
+    std::vector<Dir> moves;
+    std::size_t chunks = 0;
+    const Solution s = plan.solve(board, [&](std::span<const Dir> m) {
+      moves.insert(moves.end(), m.begin(), m.end());
+      ++chunks;
+    });
+    ASSERT_EQ(s.status, SearchStatus::Solved) << g.name();
+    EXPECT_TRUE(s.moves.empty());
+    EXPECT_EQ(s.streamed, moves.size());
+    EXPECT_EQ(s.length(), kept.length());
+    EXPECT_EQ(moves, kept.moves) << g.name();
+    EXPECT_EQ(s.lower_bound, kept.lower_bound);
+    EXPECT_FALSE(s.optimal);
+    EXPECT_TRUE(solver.verify(board, goal, moves).reaches_goal) << g.name();
+    const auto cells = static_cast<std::size_t>(g.cells());
+    if (cells > 1024) {
+      EXPECT_GT(chunks, 1u) << g.name();
+      EXPECT_LT(s.stats.peak_bytes, 64 * cells + (std::size_t{1} << 20)) << g.name();
+      EXPECT_GT(moves.size(), 64 * cells + (std::size_t{1} << 20)) << g.name();
+    } else {
+      EXPECT_EQ(chunks, 1u);
+    }
+  }
+  std::size_t handed = 0;
+  const Board goal = Board::blank_last({40, 40});
+  const Solution none =
+      solver.plan(goal, fast).solve(goal, [&](std::span<const Dir> m) { handed += m.size(); });
+  EXPECT_EQ(none.status, SearchStatus::Solved);
+  EXPECT_TRUE(none.optimal);
+  EXPECT_EQ(none.length() + handed, 0u);
+}
+
 // On boards of up to 6x6 the fast solver's beam over whole boards comes within 10% of the
 // optimum here (the line beam alone: 1.46x and 1.35x).
 TEST(Solver, TheFastSolverComesCloseToTheOptimumOnSmallBoards) {

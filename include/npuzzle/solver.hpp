@@ -18,6 +18,7 @@
 #include "npuzzle/board.hpp"
 #include "npuzzle/cancel.hpp"
 #include "npuzzle/errors.hpp"
+#include "npuzzle/moves.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/storage/table_file.hpp"
 #include "npuzzle/storage/table_store.hpp"
@@ -46,12 +47,16 @@ struct Solution {
   /// Solved, NoSolution (the goal cannot be reached), or the limit that stopped the search.
   SearchStatus status = SearchStatus::NoSolution;
   std::vector<Dir> moves;
-  bool optimal = false;  // `moves` are proven shortest
+  /// Moves handed to a sink instead (Plan::solve with a sink; `moves` is then empty).
+  std::uint64_t streamed = 0;
+  bool optimal = false;  // the moves are proven shortest
   int lower_bound = 0;   // proven: no solution is shorter
   SearchStats stats;
   std::string algorithm;  // what ran, never "auto"
   std::string heuristic;  // the estimate it read, or empty
   std::string tables;     // the pattern database set it read, or empty
+
+  std::uint64_t length() const { return moves.size() + streamed; }
 };
 
 /// A distance and a first move of a shortest solution.
@@ -73,6 +78,7 @@ struct Bounds {
 struct Verdict {
   bool legal = true;
   std::size_t applied = 0;  // moves made before the first illegal one (all if legal)
+  Dir refused = Dir::Up;    // where not legal: the move that would leave the board
   Board final;
   bool reaches_goal = false;
 };
@@ -155,6 +161,12 @@ class Solver {
    public:
     /// Throws InputError if `board` is not a valid board of the goal's geometry.
     Solution solve(const Board& board) const;
+    /// The same, handing the moves to `sink` in order instead of keeping them (`streamed` counts
+    /// them): as they are found where the first answer is the last (the fast solver on boards
+    /// of more than 1,024 cells, in memory linear in the cells), otherwise in one piece at the
+    /// end. Where a limit stops the fast solver part-way, the moves handed over lead nowhere:
+    /// the status says so.
+    Solution solve(const Board& board, const MoveSink& sink) const;
     /// Loads (or builds, where allowed) the tables the plan reads now rather than on the first
     /// board that needs them, so that timings leave them out.
     void load_tables() const;
@@ -207,6 +219,10 @@ class Solver {
   std::optional<Board> generate(const Board& goal, int distance, std::mt19937_64& rng,
                                 const SolveOptions& options = {}) const;
   Verdict verify(const Board& board, const Board& goal, std::span<const Dir> moves) const;
+  /// The same for moves too many to hold at once: `next` fills its argument (empty when given)
+  /// with the next piece, and returns false once there is none.
+  Verdict verify(const Board& board, const Board& goal,
+                 const std::function<bool(std::vector<Dir>&)>& next) const;
 
   /// The Cubic Eight-Puzzle: a shortest roll sequence (where the empty square goes), by
   /// `algorithm` (auto: IDA*).

@@ -93,6 +93,12 @@ SearchResult<Dir> run_fast(const Board& board, const Board& goal, const Heuristi
   return r;
 }
 
+/// Past the line beam's reach the fast solver's answer is the constructive one as it comes.
+SearchResult<Dir> run_fast_streaming(const Board& board, const Board& goal, const Budget& budget,
+                                     const MoveSink& sink) {
+  return solve_constructive(board, goal, budget, sink);
+}
+
 template <class Algorithm>
 SearchResult<Dir> run_cube(const CubeProblem& p, const Budget& budget) {
   return Algorithm::run(p.domain, std::span<const cube::CubeDomain::State>(p.roots), budget);
@@ -124,7 +130,10 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
           "a beam search over whole boards",
           false, false},
          kMaxConstructiveCells,
-         [](std::string_view) -> TileRunner { return &run_fast; }}};
+         [](std::string_view) -> TileRunner { return &run_fast; },
+         nullptr,
+         &run_fast_streaming,
+         kMaxBeamCells + 1}};
     for_each_method<SearchMethods>([&]<class A>() {
       out.push_back({{std::string(A::kName), std::string(A::kSummary), true, A::kInformed},
                      kMaxSearchCells,

@@ -15,6 +15,9 @@ namespace npuzzle::detail {
 /// Runs one search on a sliding-tile board towards `goal`.
 using TileRunner = SearchResult<Dir> (*)(const Board& board, const Board& goal,
                                          const HeuristicInputs& inputs, const Budget& budget);
+/// Runs a method that hands its moves to `sink` as it finds them and keeps none.
+using TileStreamer = SearchResult<Dir> (*)(const Board& board, const Board& goal,
+                                           const Budget& budget, const MoveSink& sink);
 /// Runs one search on the Cubic Eight-Puzzle, from the target's arrangements to the start.
 struct CubeProblem;
 using CubeRunner = SearchResult<Dir> (*)(const CubeProblem& problem, const Budget& budget);
@@ -26,6 +29,10 @@ struct AlgorithmEntry {
   /// by uninformed searches), or null if there is no heuristic of that name.
   TileRunner (*tile_runner)(std::string_view h) = nullptr;
   CubeRunner cube_runner = nullptr;
+  /// Where the method's first answer is its last on boards of at least `min_stream_cells`
+  /// cells (the fast solver past the line beam's reach): the run that streams it.
+  TileStreamer streamer = nullptr;
+  int min_stream_cells = 0;
 };
 
 struct HeuristicEntry {

@@ -59,6 +59,24 @@ void check_same_geometry(const Board& board, const Board& goal) {
   }
 }
 
+/// `board`'s moves replayed by `feed` (on a Replayer), checked against `goal`.
+template <class Feed>
+Verdict verdict(const Board& board, const Board& goal, const Feed& feed) {
+  validate(board);
+  validate(goal);
+  check_same_geometry(board, goal);
+  Replayer replayer(board);
+  feed(replayer);
+  Replay r = std::move(replayer).take();
+  Verdict v;
+  v.legal = r.legal;
+  v.applied = r.applied;
+  v.refused = r.refused;
+  v.reaches_goal = r.legal && r.final == goal;
+  v.final = std::move(r.final);
+  return v;
+}
+
 bool stopped_by_budget(SearchStatus s) {
   return s == SearchStatus::NodeLimit || s == SearchStatus::TimeLimit ||
          s == SearchStatus::MemoryLimit;
@@ -101,7 +119,46 @@ struct Solver::Plan::Resolved {
   Board frame_goal;
   TileRunner fallback = nullptr;
   std::string fallback_heuristic;
+  // Where the algorithm streams its answers on boards of the goal's size.
+  detail::TileStreamer streamer = nullptr;
+
+  /// An empty solution naming what runs.
+  Solution named() const {
+    Solution s;
+    s.algorithm = algorithm;
+    s.heuristic = heuristic;
+    s.tables = tables;
+    return s;
+  }
+
+  /// The answer for a board that cannot reach the goal or is the goal, where nothing needs to
+  /// run; nullopt for the others. Throws InputError for a board that is not one of the goal's.
+  std::optional<Solution> settled(const Board& board) const {
+    validate(board);
+    check_same_geometry(board, goal);
+    if (!solvable(board, goal)) return named();
+    if (board != goal) return std::nullopt;
+    Solution s = named();  // nothing to search for, and no table to load
+    s.status = SearchStatus::Solved;
+    s.optimal = true;
+    return s;
+  }
 };
+
+namespace {
+
+/// The bound and whether the answer is proven shortest: by an exact method, or by being as long
+/// as a proven bound, whichever method found it.
+void conclude(Solution& s, bool exact) {
+  s.lower_bound = s.stats.lower_bound;
+  const std::uint64_t length = s.length();
+  s.optimal = s.status == SearchStatus::Solved &&
+              (exact || length == static_cast<std::uint64_t>(std::max(s.lower_bound, 0)));
+  if (s.optimal) s.lower_bound = static_cast<int>(length);
+  s.stats.lower_bound = s.lower_bound;
+}
+
+}  // namespace
 
 const Board& Solver::Plan::goal() const {
   return r_->goal;
@@ -125,18 +182,8 @@ void Solver::Plan::load_tables() const {
 
 Solution Solver::Plan::solve(const Board& board) const {
   const Resolved& r = *r_;
-  validate(board);
-  check_same_geometry(board, r.goal);
-  Solution s;
-  s.algorithm = r.algorithm;
-  s.heuristic = r.heuristic;
-  s.tables = r.tables;
-  if (!solvable(board, r.goal)) return s;
-  if (board == r.goal) {  // nothing to search for, and no table to load
-    s.status = SearchStatus::Solved;
-    s.optimal = true;
-    return s;
-  }
+  if (auto s = r.settled(board)) return *s;
+  Solution s = r.named();
 
   bool exact = r.exact;
   if (r.table) {
@@ -171,12 +218,28 @@ Solution Solver::Plan::solve(const Board& board) const {
       exact = false;
     }
   }
-  s.lower_bound = s.stats.lower_bound;
-  // A solution as long as a proven bound is shortest, whichever method found it.
-  s.optimal = s.status == SearchStatus::Solved &&
-              (exact || static_cast<int>(s.moves.size()) == s.lower_bound);
-  if (s.optimal) s.lower_bound = static_cast<int>(s.moves.size());
-  s.stats.lower_bound = s.lower_bound;
+  conclude(s, exact);
+  return s;
+}
+
+Solution Solver::Plan::solve(const Board& board, const MoveSink& sink) const {
+  const Resolved& r = *r_;
+  if (!r.streamer) {
+    Solution s = solve(board);
+    if (!s.moves.empty()) sink(s.moves);
+    s.streamed = s.moves.size();
+    s.moves = {};
+    return s;
+  }
+  if (auto s = r.settled(board)) return *s;
+  Solution s = r.named();
+  const SearchResult<Dir> found = r.streamer(board, r.goal, r.budget, [&](std::span<const Dir> m) {
+    s.streamed += m.size();
+    sink(m);
+  });
+  s.status = found.status;
+  s.stats = found.stats;
+  conclude(s, r.exact);
   return s;
 }
 
@@ -303,6 +366,9 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   }
   r->algorithm = algorithm->info.name;
   r->exact = algorithm->info.optimal;
+  if (algorithm->streamer && g.cells() >= algorithm->min_stream_cells) {
+    r->streamer = algorithm->streamer;
+  }
   if (!algorithm->tile_runner) {
     r->table = std::make_shared<const TableSolver>(goal, impl_->distance);
     return Plan(std::move(r));
@@ -439,16 +505,15 @@ Board Solver::random(const Board& goal, std::mt19937_64& rng) const {
 }
 
 Verdict Solver::verify(const Board& board, const Board& goal, std::span<const Dir> moves) const {
-  validate(board);
-  validate(goal);
-  check_same_geometry(board, goal);
-  Replay r = replay(board, moves);
-  Verdict v;
-  v.legal = r.legal;
-  v.applied = r.applied;
-  v.reaches_goal = r.legal && r.final == goal;
-  v.final = std::move(r.final);
-  return v;
+  return verdict(board, goal, [&](Replayer& r) { r.play(moves); });
+}
+
+Verdict Solver::verify(const Board& board, const Board& goal,
+                       const std::function<bool(std::vector<Dir>&)>& next) const {
+  return verdict(board, goal, [&](Replayer& r) {
+    std::vector<Dir> piece;
+    while (next(piece) && r.play(piece)) piece.clear();
+  });
 }
 
 std::string_view describe(SearchStatus s) {

@@ -6,10 +6,9 @@
 // region solved exactly. Time and memory are linear in the moves and the cells.
 
 #include <cstdint>
-#include <functional>
-#include <span>
 
 #include "npuzzle/board.hpp"
+#include "npuzzle/moves.hpp"
 #include "npuzzle/search/domain.hpp"
 
 namespace npuzzle {
@@ -17,18 +16,17 @@ namespace npuzzle {
 /// The largest board the constructive solver takes: 1000 x 1000 cells.
 inline constexpr int kMaxConstructiveCells = 1'000'000;
 
-/// Hears the moves in order, a chunk at a time.
-using MoveSink = std::function<void(std::span<const Dir>)>;
-
 /// Solves `board` towards `goal` (which it must be able to reach: the caller decides that by
-/// parity) and hands every move to `sink`. Returns Solved, or the budget's time limit or
-/// cancellation that stopped it (the moves handed over so far are then a prefix only).
-/// Immediate reversals (a move undoing the one before) are left out.
-SearchStatus solve_constructive(const Board& board, const Board& goal, const Budget& budget,
-                                const MoveSink& sink);
+/// parity) and hands every move to `sink` as it goes, keeping none: the result's path is empty.
+/// Its status is Solved, or the budget's time limit or cancellation that stopped it (the moves
+/// handed over so far are then a prefix only). `stats.lower_bound` is the bound below, or the
+/// answer's length where the answer is shortest (boards up to 3x3 and single lines);
+/// `stats.peak_bytes` the solver's own memory, linear in the cells. Immediate reversals (a move
+/// undoing the one before) are left out.
+SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget,
+                                     const MoveSink& sink);
 
-/// The same, collected into a search result; `stats.lower_bound` is the bound below (or the
-/// answer's length where the answer is shortest: boards up to 3x3 and single lines).
+/// The same, the moves collected into the result's path (and counted in its memory).
 SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget);
 
 /// Lower bounds on the moves of any solution, on boards of any size: the Manhattan distance,
