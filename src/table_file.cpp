@@ -1,9 +1,11 @@
 #include "npuzzle/storage/table_file.hpp"
 
 #include <array>
+#include <atomic>
 #include <cstring>
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/parallel.hpp"
 
 namespace npuzzle {
 namespace {
@@ -108,8 +110,22 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
 
   r.bytes(payload.data(), payload.size());
   if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
-  if (checksum64(payload) != checksum) r.fail("fails its checksum (damaged)");
-  const auto counts = count_values(payload);
+  // The checksum and the value counts are a pass each over the payload, longer than reading it
+  // (a 519 MB table: 0.12 and 0.17 s against 0.09 s): on large tables they run side by side.
+  std::uint64_t sum = 0;
+  std::vector<std::uint64_t> counts;
+  std::atomic<int> next{0};
+  constexpr std::size_t kSideBySide = std::size_t{16} << 20;
+  run_on_threads(payload.size() >= kSideBySide ? 2 : 1, [&] {
+    for (int task; (task = next.fetch_add(1)) < 2;) {
+      if (task == 0) {
+        counts = count_values(payload);
+      } else {
+        sum = checksum64(payload);
+      }
+    }
+  });
+  if (sum != checksum) r.fail("fails its checksum (damaged)");
   if (counts != header_counts) r.fail("holds other per-value counts than its header says");
   if (!expected.value_counts.empty() && counts != expected.value_counts) {
     r.fail("holds other per-value counts than the table's descriptor says");
