@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
+#include "scanner.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -45,9 +46,6 @@ class MoveSpool {
 
  private:
   static constexpr std::size_t kHeldBytes = std::size_t{4} << 20;
-  struct Close {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
 
   void spill() {
     if (!file_) {
@@ -63,7 +61,7 @@ class MoveSpool {
   }
 
   std::string held_;
-  std::unique_ptr<std::FILE, Close> file_;
+  OwnedFile file_;
 };
 
 struct SolveFlags {

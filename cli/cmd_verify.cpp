@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/format.hpp"
+#include "scanner.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -55,11 +56,8 @@ class FileMoves {
   std::uint64_t count() const { return count_; }
 
  private:
-  struct Close {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
   Notation notation_;
-  std::unique_ptr<std::FILE, Close> owned_;
+  OwnedFile owned_;
   std::FILE* file_ = nullptr;
   std::string text_ = std::string(std::size_t{1} << 20, '\0');
   std::uint64_t read_ = 0, count_ = 0;

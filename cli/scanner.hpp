@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -65,6 +66,12 @@ class Scanner {
   std::size_t pos_ = 0;
   int line_ = 1;
 };
+
+/// A file its holder closes.
+struct CloseFile {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using OwnedFile = std::unique_ptr<std::FILE, CloseFile>;
 
 /// Output gathered in memory and written in large blocks.
 class BlockWriter {
