@@ -55,6 +55,21 @@ TEST(BeamLines, IsShorterThanTheConstructiveAnswerAndTheSameOnEveryRun) {
   EXPECT_LT(static_cast<double>(beam), 0.85 * static_cast<double>(constructive));
 }
 
+// A narrow beam on a large board stalls on some tiles (each needs a way that first takes it
+// further from home); the constructive solver places those and the beam goes on. On this
+// 24x24 board, 16 wide, the beam that stopped at its first stall was 1.004x the constructive
+// answer; going on, 0.940x.
+TEST(BeamLines, GoesOnPastATileOnWhichItStalls) {
+  std::mt19937_64 rng(1);
+  const Board goal = Board::blank_last({24, 24});
+  const Board board = random_board(goal, rng);
+  const auto found = solve_beam(board, goal, {16}, Budget{});
+  expect_valid_answer(board, goal, found);
+  const auto constructive = solve_constructive(board, goal, Budget{});
+  EXPECT_LT(static_cast<double>(found.path.size()),
+            0.97 * static_cast<double>(constructive.path.size()));
+}
+
 TEST(BeamLines, StopsWhenCancelledAndRefusesBadInput) {
   std::mt19937_64 rng(7);
   const Board goal = Board::blank_last({20, 20});

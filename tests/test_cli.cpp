@@ -295,8 +295,8 @@ TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
 // (past 4 MiB, a temporary file) under a limit or on several threads: the same line each way,
 // and it replays.
 TEST(Solve, ALargeBoardsMovesAreTheSameStreamedOrSpooled) {
-  std::mt19937_64 rng(125);
-  const Board goal = Board::blank_last({125, 125});
+  std::mt19937_64 rng(140);
+  const Board goal = Board::blank_last({140, 140});
   const Board board = random_board(goal, rng);
   const std::string input = format_board(board) + "\n";
   const CliRun direct = npuzzle({"solve", "--timeout", "0", "--stats"}, input);

@@ -42,6 +42,59 @@ TEST(Constructive, SolvesSeededBoardsOfEveryShapeTowardsAnyGoal) {
   }
 }
 
+/// The cells in the order the solver places them: the top row or the left column of what is
+/// left, whichever is longer (rows first on a tie), until 3x3 or less is left.
+std::vector<Cell> placing_order(Geometry g) {
+  std::vector<Cell> order;
+  int r0 = 0, c0 = 0;
+  while (g.rows - r0 > 3 || g.cols - c0 > 3) {
+    if (g.rows - r0 >= g.cols - c0) {
+      for (int c = c0; c < g.cols; ++c) order.push_back(g.at(r0, c));
+      ++r0;
+    } else {
+      for (int r = r0; r < g.rows; ++r) order.push_back(g.at(r, c0));
+      ++c0;
+    }
+  }
+  return order;
+}
+
+// Asked for the first tiles only, the solver places those (under the goal with its blank
+// walked to the last corner, where it names the tiles), stops there, and leaves any already
+// home in place: a second call from there goes on. The lines' last two go in together, so a count
+// that splits them places both.
+TEST(Constructive, PlacesTheFirstTilesAskedForAndGoesOnFromThere) {
+  std::mt19937_64 rng(20261123);
+  for (const Geometry g : {Geometry{7, 9}, Geometry{9, 7}, Geometry{10, 10}, Geometry{4, 12}}) {
+    for (int round = 0; round < 3; ++round) {
+      const Board goal = round == 0   ? Board::blank_last(g)
+                         : round == 1 ? Board::blank_first(g)
+                                      : shuffled_goal(g, rng);
+      Board corner_goal = goal;
+      for (int r = g.row(goal.blank()); r + 1 < g.rows; ++r) apply_move(corner_goal, Dir::Down);
+      for (int c = g.col(goal.blank()); c + 1 < g.cols; ++c) apply_move(corner_goal, Dir::Right);
+      const std::vector<Cell> order = placing_order(g);
+      Board board = random_board(goal, rng);
+      for (const std::size_t tiles :
+           {std::size_t{1}, std::size_t{4}, order.size() / 2, order.size() - 1, order.size()}) {
+        const auto placed = place_first_tiles(board, goal, tiles, Budget{});
+        ASSERT_EQ(placed.status, SearchStatus::Solved);
+        // It stops there: short of the whole solve from the same board.
+        EXPECT_LT(placed.path.size(), solve_constructive(board, goal, Budget{}).path.size());
+        std::vector<Tile> tiles_after = board.tiles;
+        ASSERT_TRUE(reference::replay(tiles_after, format_moves(placed.path, Notation::Blank),
+                                      g.rows, g.cols));
+        board.tiles = tiles_after;
+        for (std::size_t k = 0; k < tiles; ++k) {
+          const auto at = static_cast<std::size_t>(order[k]);
+          ASSERT_EQ(board.tiles[at], corner_goal.tiles[at]) << g.name() << " tile " << k;
+        }
+      }
+      expect_valid_answer(board, goal, solve_constructive(board, goal, Budget{}));
+    }
+  }
+}
+
 TEST(Constructive, AnswersNothingForABoardAtItsGoal) {
   const Board goal = Board::blank_first({7, 5});
   EXPECT_TRUE(solve_constructive(goal, goal, Budget{}).path.empty());
@@ -72,7 +125,10 @@ TEST(Constructive, StopsWhenCancelled) {
 
 /// Reads "id length ... tiles" lines of an instance file.
 std::vector<std::pair<Board, int>> instances(const std::string& file, Geometry g, int skip) {
-  std::ifstream in(std::string(NPUZZLE_SOURCE_DIR) + "/instances/" + file);
+  std::string path = NPUZZLE_SOURCE_DIR;
+  path += "/instances/";
+  path += file;
+  std::ifstream in(path);
   std::vector<std::pair<Board, int>> out;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;

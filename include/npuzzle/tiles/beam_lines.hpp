@@ -4,7 +4,8 @@
 // `width` most promising boards at each depth, promising meaning: more tiles placed, the next
 // tile closer to home with the blank in front of it, and the other tiles closer to home (every
 // move of the blank slides some tile, and the beam prefers the moves that slide it the right
-// way). The constructive solver finishes from where the beam ends (the last 3x3, exactly).
+// way). The constructive solver finishes from where the beam ends (the last 3x3, exactly), and
+// places any tile on which the beam stalls, a new beam going on from there.
 
 #include <vector>
 

@@ -1,7 +1,8 @@
 #pragma once
 // A valid solution on any board, fast and not shortest: the board is reduced a line (the top
 // row or the left column, whichever keeps the rest closer to square) at a time, each tile
-// walked home on a staircase path with the blank routed around it, the last two tiles of a
+// walked home on a staircase path with the blank routed around it (its ways chosen so that the
+// tiles it slides go towards home where they can), the last two tiles of a
 // line placed together by an exact search in a small window, and the last 3x3 (or smaller)
 // region solved exactly. Time and memory are linear in the moves and the cells.
 
@@ -28,6 +29,14 @@ SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, cons
 
 /// The same, the moves collected into the result's path (and counted in its memory).
 SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget);
+
+/// Only the first `tiles` tiles in the solver's order (its lines in turn, each line's tiles
+/// in order, a line's last two together), placed from `board` on: the lines before are left
+/// as they are where already home. The result's path moves the board there. The line beam
+/// hands a tile over to it where the beam stalls. Boards up to 3x3 and single lines are
+/// solved whole.
+SearchResult<Dir> place_first_tiles(const Board& board, const Board& goal, std::size_t tiles,
+                                    const Budget& budget);
 
 /// Lower bounds on the moves of any solution, on boards of any size: the Manhattan distance,
 /// and that plus the linear conflicts of every row and column.
