@@ -128,7 +128,8 @@ Command add_verify(CLI::App& root) {
                      "alone, or none to read boards from stdin, one per line)");
   app->add_option("--moves-from", f->moves_from,
                   "Read the move string from this file (- for stdin) rather than the last "
-                  "argument: for answers too long for an argument, read a piece at a time");
+                  "argument: for answers too long for an argument, read a piece at a time "
+                  "and never held whole (so --json then has no \"moves\" key)");
   f->boards.add_to(*app);
   f->output.add_to(*app, false);
   return {app, [f] { return run_verify(*f); }};
