@@ -311,8 +311,8 @@ class Constructor {
   }
 
   /// Walks the tile on `from` to `to` one step at a time, each step towards `to` along whichever
-  /// axis the blank reaches first (so paths come out as staircases, three moves a step rather
-  /// than five), keeping off fixed cells and `hold`.
+  /// axis the blank reaches at the lower cost (so paths mostly come out as staircases, three
+  /// moves a step rather than five), keeping off fixed cells and `hold`.
   void move_tile(Cell from, Cell to, std::span<const Cell> hold) {
     Cell p = from;
     std::array<Cell, 3> avoid{};
@@ -340,7 +340,7 @@ class Constructor {
   }
 
   /// The common case, without a search: the blank next to the tile on `p` (sides or corners)
-  /// walks around it, one way or the other, to the nearest of `targets` whose way is free.
+  /// walks around it, one way or the other, to the one of `targets` whose free way costs least.
   /// Returns false where neither way is free or the blank is not next to the tile.
   bool circle(Cell p, std::span<const Cell> targets, std::span<const Cell> avoid) {
     // The eight cells around p, clockwise from above; -1 off the board. The blank's step from
