@@ -208,12 +208,12 @@ class Beam {
  private:
   struct Info {
     Cell blank = 0;
+    std::uint32_t since = 0;  // the depth at which `stage` was reached (beside `blank`: no padding)
     std::size_t stage = 0;
     std::array<Cell, 2> target_at{};  // where the stage's tiles are
     std::int64_t manhattan = 0;
     std::uint64_t hash = 0;
     std::int64_t score = 0;
-    std::size_t since = 0;  // the depth at which `stage` was reached
     Dir last = kNoDir;
   };
   struct Candidate {
@@ -315,7 +315,9 @@ class Beam {
           if (info.target_at[k] == n) c.info.target_at[k] = info.blank;
         }
         settle(b, c.info, n, info.blank);
-        if (c.info.stage != info.stage) c.info.since = parents_.size() + 1;
+        if (c.info.stage != info.stage) {
+          c.info.since = static_cast<std::uint32_t>(parents_.size() + 1);
+        }
         candidates_.push_back(c);
       }
     }
@@ -477,7 +479,7 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
     if (!beam.stalled()) break;
     Beam::End& stuck = ends.front();
     stuck.moves.resize(stuck.since);
-    for (Dir d : stuck.moves) apply_move(from, d);
+    from = replay(std::move(from), stuck.moves).final;
     const Stage& s = lines.stages[stuck.stage];
     auto placed = place_first_tiles(from, goal, s.first + s.count, budget);
     if (placed.status != SearchStatus::Solved) {
@@ -485,7 +487,7 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
       best.stats = run.stats;
       return best;
     }
-    for (Dir d : placed.path) apply_move(from, d);
+    from = replay(std::move(from), placed.path).final;
     append(prefix, stuck.moves);
     append(prefix, placed.path);
   }
