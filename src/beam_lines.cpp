@@ -435,8 +435,7 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
   const auto began = std::chrono::steady_clock::now();
   // The tiles named by their homes under the goal with its blank walked to the last corner.
   Board corner_goal = goal;
-  for (int r = g.row(goal.blank()); r + 1 < g.rows; ++r) apply_move(corner_goal, Dir::Down);
-  for (int c = g.col(goal.blank()); c + 1 < g.cols; ++c) apply_move(corner_goal, Dir::Right);
+  for (Dir d : walk_to_corner(goal)) apply_move(corner_goal, d);
   std::vector<Home> home_of_tile(static_cast<std::size_t>(g.cells()));
   for (Cell c = 0; c < g.cells(); ++c) {
     home_of_tile[corner_goal.tiles[static_cast<std::size_t>(c)]] = static_cast<Home>(c);

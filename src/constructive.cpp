@@ -92,15 +92,13 @@ class Constructor {
         seen_(static_cast<std::size_t>(g_.cells()), 0),
         parent_(static_cast<std::size_t>(g_.cells())),
         cost_(static_cast<std::size_t>(g_.cells())),
+        to_corner_(walk_to_corner(goal)),
         region_{0, 0, g_.rows, g_.cols},
         reach_(reach(g_)),
         limit_(tiles),
         out_(out),
         run_(run) {
     Board corner_goal = goal;
-    const Cell goal_blank = goal.blank();
-    for (int r = g_.row(goal_blank); r + 1 < g_.rows; ++r) to_corner_.push_back(Dir::Down);
-    for (int c = g_.col(goal_blank); c + 1 < g_.cols; ++c) to_corner_.push_back(Dir::Right);
     for (Dir d : to_corner_) apply_move(corner_goal, d);
     std::vector<Cell> home_of_tile(static_cast<std::size_t>(g_.cells()));
     for (Cell c = 0; c < g_.cells(); ++c) home_of_tile[corner_goal.tiles[idx(c)]] = c;
@@ -670,6 +668,15 @@ std::int64_t manhattan(const Board& board, const Homes& homes) {
 }
 
 }  // namespace
+
+std::vector<Dir> walk_to_corner(const Board& goal) {
+  const Geometry g = goal.geometry;
+  const Cell blank = goal.blank();
+  std::vector<Dir> walk;
+  for (int r = g.row(blank); r + 1 < g.rows; ++r) walk.push_back(Dir::Down);
+  for (int c = g.col(blank); c + 1 < g.cols; ++c) walk.push_back(Dir::Right);
+  return walk;
+}
 
 std::int64_t manhattan_bound(const Board& board, const Board& goal) {
   return manhattan(board, Homes(goal));

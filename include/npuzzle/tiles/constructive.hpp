@@ -7,6 +7,7 @@
 // region solved exactly. Time and memory are linear in the moves and the cells.
 
 #include <cstdint>
+#include <vector>
 
 #include "npuzzle/board.hpp"
 #include "npuzzle/moves.hpp"
@@ -37,6 +38,11 @@ SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, cons
 /// solved whole.
 SearchResult<Dir> place_first_tiles(const Board& board, const Board& goal, std::size_t tiles,
                                     const Budget& budget);
+
+/// The moves that walk the goal's blank to the last corner (down, then right). The lines are
+/// placed towards the goal so changed, so that the blank's home is always in the region left,
+/// and the blank is walked back at the end.
+std::vector<Dir> walk_to_corner(const Board& goal);
 
 /// Lower bounds on the moves of any solution, on boards of any size: the Manhattan distance,
 /// and that plus the linear conflicts of every row and column.
