@@ -105,7 +105,7 @@ void check(const PatternDescriptor& d) {
 }  // namespace
 
 std::string PatternDescriptor::kind() const {
-  return "pdb " + goal.geometry.name() + " " + goal_name(goal) + " tiles " + joined(tiles) + " v1";
+  return "pdb " + goal.geometry.name() + " " + goal_name(goal) + " tiles " + joined(tiles) + " v2";
 }
 
 std::string PatternDescriptor::file_name() const {
@@ -116,10 +116,68 @@ PlacementIndex PatternDescriptor::entries() const {
   return PlacementRanker(goal.geometry.cells(), static_cast<int>(tiles.size())).size();
 }
 
+std::vector<Cell> PatternDescriptor::homes() const {
+  const std::vector<Cell> goal_cell = cells_of_tiles(goal);
+  std::vector<Cell> out;
+  for (const SmallTile t : tiles) out.push_back(goal_cell[t]);
+  return out;
+}
+
 PatternDatabase::PatternDatabase(PatternDescriptor d, LargeBytes values)
     : descriptor_(std::move(d)),
       ranker_(descriptor_.goal.geometry.cells(), static_cast<int>(descriptor_.tiles.size())),
-      values_(std::move(values)) {}
+      values_(std::move(values)),
+      homes_(descriptor_.homes()) {}
+
+int PatternDatabase::distance(std::span<const std::uint8_t> cells) const {
+  const Geometry g = descriptor_.goal.geometry;
+  int manhattan = 0;
+  for (std::size_t i = 0; i < homes_.size(); ++i) manhattan += g.taxicab(cells[i], homes_[i]);
+  return manhattan + 2 * stored(ranker_.rank(cells));
+}
+
+PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
+                                      std::span<const std::uint8_t> distances, unsigned threads) {
+  check(d);
+  const Geometry g = d.goal.geometry;
+  const PlacementRanker ranker(g.cells(), static_cast<int>(d.tiles.size()));
+  if (distances.size() != ranker.size()) {
+    throw std::logic_error("pattern " + joined(d.tiles) + ": not one distance per placement");
+  }
+  const std::vector<Cell> homes = d.homes();
+  LargeBytes values(checked_size((ranker.size() + 1) / 2));
+  std::atomic<std::uint64_t> next_block{0};
+  std::atomic<bool> not_a_distance{false};
+  constexpr std::uint64_t kBlock = 1 << 16;  // placements a thread takes at a time (even)
+  run_on_threads(threads, [&] {
+    for (std::uint64_t first; (first = next_block.fetch_add(1) * kBlock) < ranker.size();) {
+      const std::uint64_t end = std::min(ranker.size(), first + kBlock);
+      PlacementWalk walk(ranker, first);
+      // Manhattan distances of the tiles before each one, so a step adds up only those after
+      // the tile it changed.
+      std::array<int, PlacementRanker::kMaxTiles + 1> before{};
+      for (std::uint64_t i = first; i < end; ++i, walk.next()) {
+        const auto cells = walk.cells();
+        for (std::size_t t = static_cast<std::size_t>(walk.changed_from()); t < cells.size(); ++t) {
+          before[t + 1] = before[t] + g.taxicab(cells[t], homes[t]);
+        }
+        const int excess = distances[static_cast<std::size_t>(i)] - before[cells.size()];
+        if (excess < 0 || excess % 2 != 0) not_a_distance = true;
+        const auto half = static_cast<std::uint8_t>(std::min(excess / 2, kMaxStored));
+        values[static_cast<std::size_t>(i / 2)] |= static_cast<std::uint8_t>(half << (i % 2 * 4));
+      }
+    }
+  });
+  if (not_a_distance) {
+    throw std::logic_error("pattern " + joined(d.tiles) +
+                           ": a distance below or of another parity than its Manhattan distance");
+  }
+  if (!d.value_counts.empty() && count_values(values.span(), 4, ranker.size()) != d.value_counts) {
+    throw std::logic_error("pattern " + joined(d.tiles) +
+                           ": the per-value counts differ from the descriptor's");
+  }
+  return PatternDatabase(d, std::move(values));
+}
 
 PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned threads,
                                        const std::function<void(int, std::uint64_t)>& progress,
@@ -209,16 +267,15 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
       values.data() + values.size()) {
     throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
   }
-  if (!d.value_counts.empty() && count_values(values.span()) != d.value_counts) {
-    throw std::logic_error("pattern " + joined(d.tiles) +
-                           ": the per-distance counts differ from the descriptor's");
-  }
-  return PatternDatabase(d, std::move(values));
+  visited = {};  // the bit sets' memory back before the packed table takes more
+  current = {};
+  next = {};
+  return pack(d, values.span(), threads);
 }
 
 PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store) {
   check(d);
-  LargeBytes values(checked_size(d.entries()));
+  LargeBytes values(checked_size(d.header().payload_bytes()));
   read_table(store, d.file_name(), d.header(), values.span());
   return PatternDatabase(d, std::move(values));
 }

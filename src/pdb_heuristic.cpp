@@ -5,7 +5,7 @@
 namespace npuzzle {
 
 PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs)
-    : set_(inputs.pdb), reflect_(set_ != nullptr && set_->spec().reflect) {
+    : layout_(&layout), set_(inputs.pdb), reflect_(set_ != nullptr && set_->spec().reflect) {
   if (!set_) throw InputError("the pdb heuristic needs a pattern database set");
   for (const auto& p : set_->spec().patterns) patterns_.push_back(p.tiles);
   const Geometry g = layout.geometry();
@@ -39,7 +39,10 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
   memo.value.fill(0);
   memo.mirrored_value.fill(0);
   memo.trail.clear();
-  memo.sum = memo.mirrored_sum = 0;
+  memo.sum = memo.mirrored_sum = memo.manhattan = 0;
+  for (std::size_t c = 0; c < tiles.size(); ++c) {
+    if (tiles[c] != kBlank) memo.manhattan += layout_->distance(tiles[c], static_cast<Cell>(c));
+  }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
     memo.sum += revalue(memo.cell, memo.value, static_cast<std::uint8_t>(p));
     if (reflect_) {
@@ -47,7 +50,7 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
           revalue(memo.mirrored_cell, memo.mirrored_value, static_cast<std::uint8_t>(p));
     }
   }
-  return reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum;
+  return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
 }
 
 }  // namespace npuzzle

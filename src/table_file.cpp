@@ -10,7 +10,10 @@
 namespace npuzzle {
 namespace {
 
-constexpr char kMagic[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '1'};
+// Version 2 carries the entries' width after the kind; version 1 tables (byte entries only)
+// still read.
+constexpr char kMagic[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '2'};
+constexpr char kMagicV1[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '1'};
 constexpr std::uint64_t kMaxKindBytes = 256;
 constexpr std::uint64_t kMaxValues = 256;
 
@@ -61,6 +64,21 @@ std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload) {
   return counts;
 }
 
+std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload, unsigned bits,
+                                        std::uint64_t entries) {
+  if (bits == 8) return count_values(payload);
+  // Each byte holds two entries: count bytes, then split each byte value into its halves.
+  const auto bytes = count_values(payload);
+  std::vector<std::uint64_t> counts(16, 0);
+  for (std::size_t b = 0; b < bytes.size(); ++b) {
+    counts[b & 15] += bytes[b];
+    counts[b >> 4] += bytes[b];
+  }
+  if (entries % 2 == 1 && !payload.empty()) --counts[payload.back() >> 4];  // the unused half
+  while (!counts.empty() && counts.back() == 0) counts.pop_back();
+  return counts;
+}
+
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
   std::uint64_t h = 0x243F6A8885A308D3ULL ^ bytes.size();
   for (std::size_t i = 0; i < bytes.size(); i += 8) {
@@ -74,11 +92,16 @@ std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
 
 void write_table(TableStore& store, std::string_view key, const TableHeader& header,
                  std::span<const std::uint8_t> payload) {
+  if ((header.bits != 8 && header.bits != 4) || payload.size() != header.payload_bytes()) {
+    throw std::invalid_argument("table '" + header.kind +
+                                "': the payload is not the header's size");
+  }
   std::string head(kMagic, sizeof kMagic);
   put_u64(head, header.kind.size());
   head += header.kind;
-  put_u64(head, payload.size());
-  const auto counts = count_values(payload);
+  put_u64(head, header.bits);
+  put_u64(head, header.entries);
+  const auto counts = count_values(payload, header.bits, header.entries);
   put_u64(head, counts.size());
   for (const auto c : counts) put_u64(head, c);
   put_u64(head, checksum64(payload));
@@ -92,14 +115,19 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   Reader r(in, where);
   char magic[sizeof kMagic];
   r.bytes(magic, sizeof magic);
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("is not an npuzzle table");
+  const bool v1 = std::memcmp(magic, kMagicV1, sizeof kMagic) == 0;
+  if (!v1 && std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("is not an npuzzle table");
   const std::uint64_t kind_size = r.u64();
   if (kind_size > kMaxKindBytes) r.fail("has a damaged header");
   std::string kind(static_cast<std::size_t>(kind_size), '\0');
   r.bytes(kind.data(), kind.size());
   if (kind != expected.kind) r.fail("holds '" + kind + "', not '" + expected.kind + "'");
+  const std::uint64_t bits = v1 ? 8 : r.u64();
+  if (bits != expected.bits) {
+    r.fail("has " + std::to_string(bits) + "-bit entries, not " + std::to_string(expected.bits));
+  }
   const std::uint64_t entries = r.u64();
-  if (entries != expected.entries || payload.size() != entries) {
+  if (entries != expected.entries || payload.size() != expected.payload_bytes()) {
     r.fail("has " + std::to_string(entries) + " entries, not " + std::to_string(expected.entries));
   }
   const std::uint64_t values = r.u64();
@@ -119,7 +147,7 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   run_on_threads(payload.size() >= kSideBySide ? 2 : 1, [&] {
     for (int task; (task = next.fetch_add(1)) < 2;) {
       if (task == 0) {
-        counts = count_values(payload);
+        counts = count_values(payload, expected.bits, entries);
       } else {
         sum = checksum64(payload);
       }
@@ -141,7 +169,7 @@ void read_table(const TableStore& store, std::string_view key, const TableHeader
 
 std::vector<std::uint8_t> read_table(const TableStore& store, std::string_view key,
                                      const TableHeader& expected) {
-  std::vector<std::uint8_t> payload(checked_size(expected.entries));
+  std::vector<std::uint8_t> payload(checked_size(expected.payload_bytes()));
   read_table(store, key, expected, payload);
   return payload;
 }

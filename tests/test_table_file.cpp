@@ -64,17 +64,31 @@ TEST_F(TableFile, DetectsEveryKindOfMismatch) {
 
 TEST_F(TableFile, ACountMismatchInsideTheFileIsCaught) {
   write_table(store, key, header, payload);
-  // The header's counts follow the magic (8 bytes), the kind (8 + 7), the entries (8) and the
-  // number of counts (8); the checksum covers only the payload, so it stays right.
+  // The header's counts follow the magic (8 bytes), the kind (8 + 7), the entry width (8), the
+  // entries (8) and the number of counts (8); the checksum covers only the payload, so it stays
+  // right.
   std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
   const auto patch = [&](std::streamoff at, std::uint64_t value) {
     f.seekp(at);
     for (int i = 0; i < 8; ++i) f.put(static_cast<char>(value >> (8 * i) & 0xFF));
   };
-  patch(39 + 8 * 1, header.value_counts[1] + 1);
-  patch(39 + 8 * 2, header.value_counts[2] - 1);
+  patch(47 + 8 * 1, header.value_counts[1] + 1);
+  patch(47 + 8 * 2, header.value_counts[2] - 1);
   f.close();
   EXPECT_THROW(read_table(store, key, {"test v1", header.entries, {}}), TableFileError);
+}
+
+TEST_F(TableFile, FourBitEntriesAreCountedByEntry) {
+  // Five entries 3, 1, 4, 1, 5 in three bytes, the last half unused.
+  const std::vector<std::uint8_t> packed{0x13, 0x14, 0x05};
+  EXPECT_EQ(count_values(packed, 4, 5), (std::vector<std::uint64_t>{0, 2, 0, 1, 1, 1}));
+  const TableHeader four{"four v1", 5, count_values(packed, 4, 5), 4};
+  write_table(store, key, four, packed);
+  EXPECT_EQ(read_table(store, key, four), packed);
+  TableHeader bytes = four;
+  bytes.bits = 8;  // the same table read as bytes: refused, not misread
+  EXPECT_THROW(read_table(store, key, bytes), TableFileError);
+  EXPECT_THROW(write_table(store, key, four, payload), std::invalid_argument);
 }
 
 TEST_F(TableFile, OnlyRegularFilesAreRead) {

@@ -5,8 +5,13 @@
 // that holds the blank. Tables of disjoint patterns add up to an admissible estimate.
 //
 // Construction is a breadth-first search from the goal over (placement, blank region) pairs,
-// the region named by its lowest cell, layer by layer in bit sets; a placement's entry is the
-// least distance of any of its regions.
+// the region named by its lowest cell, layer by layer in bit sets; a placement's distance is the
+// least of any of its regions.
+//
+// Storage: each move counted moves one pattern tile one cell, so a distance is the pattern's
+// Manhattan distance plus an even excess. A table keeps half that excess, in 4 bits (at most
+// 15, which no known pattern reaches; a larger one would be kept as 15, still a lower bound):
+// half the bytes of a distance per byte, the Manhattan part recomputed by whoever reads it.
 
 #include <cstdint>
 #include <functional>
@@ -22,22 +27,27 @@
 namespace npuzzle {
 
 /// One database: the goal it measures towards, the tiles it tracks, and the count of
-/// placements at each distance where it is known (a build and a load must both reproduce it).
+/// placements at each stored value (half the excess over Manhattan) where it is known (a build
+/// and a load must both reproduce it).
 struct PatternDescriptor {
   Board goal;
   std::vector<SmallTile> tiles;
   std::vector<std::uint64_t> value_counts;
 
-  /// "pdb 4x4 blank-first tiles 1-2-3-4-5 v1": the kind its table file carries.
+  /// "pdb 4x4 blank-first tiles 1-2-3-4-5 v2": the kind its table file carries.
   std::string kind() const;
   /// The key it is kept under in a table store (a file name).
   std::string file_name() const;
   PlacementIndex entries() const;
-  TableHeader header() const { return {kind(), entries(), value_counts}; }
+  TableHeader header() const { return {kind(), entries(), value_counts, 4}; }
+  /// The goal cell of each of `tiles`, in order.
+  std::vector<Cell> homes() const;
 };
 
 class PatternDatabase {
  public:
+  static constexpr int kMaxStored = 15;
+
   /// Builds by breadth-first search over `threads` threads; `progress` (if set) is called with
   /// each finished depth and the pairs reached so far. Throws InputError for a pattern that is
   /// empty, holds the blank or a tile twice, or is too large for this machine's memory budget;
@@ -46,12 +56,25 @@ class PatternDatabase {
   static PatternDatabase build(const PatternDescriptor& d, unsigned threads,
                                const std::function<void(int, std::uint64_t)>& progress = {},
                                const CancelToken* cancel = nullptr);
+  /// Keeps `distances` (one byte per placement index, as the build finds them) in the packed
+  /// form, over `threads` threads. Throws std::logic_error where a distance is below the
+  /// pattern's Manhattan distance or of the other parity (so not a distance at all), or where
+  /// the stored values' counts differ from the descriptor's.
+  static PatternDatabase pack(const PatternDescriptor& d, std::span<const std::uint8_t> distances,
+                              unsigned threads);
   /// Throws TableFileError if the table is missing, damaged or another table.
   static PatternDatabase load(const PatternDescriptor& d, const TableStore& store);
   void save(TableStore& store) const;
 
   const PlacementRanker& ranker() const { return ranker_; }
-  std::uint8_t at(PlacementIndex i) const { return values_[static_cast<std::size_t>(i)]; }
+  /// The stored value at `i`: half the excess of its distance over the Manhattan distance.
+  static int stored(const std::uint8_t* data, PlacementIndex i) {
+    return data[i >> 1] >> ((i & 1) << 2) & 0xF;
+  }
+  int stored(PlacementIndex i) const { return stored(values_.data(), i); }
+  /// The fewest moves that bring the pattern's tiles home from `cells` (`cells[i]`: where the
+  /// i-th tile stands).
+  int distance(std::span<const std::uint8_t> cells) const;
   const std::uint8_t* data() const { return values_.data(); }
   std::size_t bytes() const { return values_.size(); }
 
@@ -60,7 +83,8 @@ class PatternDatabase {
 
   PatternDescriptor descriptor_;
   PlacementRanker ranker_;
-  LargeBytes values_;  // by placement index
+  LargeBytes values_;  // by placement index, two to a byte
+  std::vector<Cell> homes_;
 };
 
 }  // namespace npuzzle

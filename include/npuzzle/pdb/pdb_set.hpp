@@ -27,8 +27,8 @@ struct PdbSetSpec {
   Geometry geometry;
   std::vector<PatternSpec> patterns;  // disjoint, covering every tile
   bool reflect = false;               // also look up the transposed board
-  bool light = false;  // cheap enough (seconds) for a solve to build on first use
-  std::string summary;  // one line for listings
+  bool light = false;                 // cheap enough (seconds) for a solve to build on first use
+  std::string summary;                // one line for listings
 };
 
 /// The sets npuzzle knows, strongest first: for 4x4, "7-8" (Korf & Felner's partition),

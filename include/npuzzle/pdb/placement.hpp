@@ -1,6 +1,7 @@
 #pragma once
 // Ranking where a pattern's k tiles stand among a board's n cells: an ordered choice of k of n
-// cells, indexed densely in [0, n!/(n-k)!). Boards of at most 32 cells.
+// cells, indexed densely in [0, n!/(n-k)!), and a walk over the placements in index order.
+// Boards of at most 32 cells.
 
 #include <array>
 #include <bit>
@@ -44,6 +45,8 @@ class PlacementRanker {
     return r;
   }
 
+  int cells() const { return cells_; }
+
   void unrank(PlacementIndex r, std::span<std::uint8_t> cells) const {
     CellMask unused = cells_ == 32 ? ~CellMask{0} : (CellMask{1} << cells_) - 1;
     for (int i = 0; i < tiles_; ++i) {
@@ -62,6 +65,57 @@ class PlacementRanker {
   int cells_, tiles_;
   std::array<PlacementIndex, kMaxTiles> weight_{};
   PlacementIndex size_ = 0;
+};
+
+/// The placements from a given index on, in index order: the index's digits (the i-th tile's
+/// rank among the cells the tiles before it leave, base n - i) counted up like an odometer, so
+/// a step re-places only the tiles after the digit that changed.
+class PlacementWalk {
+ public:
+  PlacementWalk(const PlacementRanker& ranker, PlacementIndex start)
+      : cells_(ranker.cells()), tiles_(ranker.tiles()) {
+    for (int i = tiles_ - 1; i >= 0; --i) {
+      const auto base = static_cast<PlacementIndex>(cells_ - i);
+      digit_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(start % base);
+      start /= base;
+    }
+    place_from(0);
+  }
+
+  /// Where the pattern's tiles stand now (`cell()[i]`: the i-th tile's cell).
+  std::span<const std::uint8_t> cells() const {
+    return {cell_.data(), static_cast<std::size_t>(tiles_)};
+  }
+  /// The lowest tile whose cell the last step changed (0 before any step).
+  int changed_from() const { return changed_; }
+
+  /// Moves to the next placement (after the last one: back to the first).
+  void next() {
+    int i = tiles_ - 1;
+    while (i >= 0 && ++digit_[static_cast<std::size_t>(i)] == cells_ - i) {
+      digit_[static_cast<std::size_t>(i)] = 0;
+      --i;
+    }
+    place_from(i < 0 ? 0 : i);
+  }
+
+ private:
+  void place_from(int first) {
+    changed_ = first;
+    CellMask used = 0;
+    for (int i = 0; i < first; ++i) used |= CellMask{1} << cell_[static_cast<std::size_t>(i)];
+    for (int i = first; i < tiles_; ++i) {
+      CellMask free = ~used;
+      for (int k = digit_[static_cast<std::size_t>(i)]; k > 0; --k) free &= free - 1;
+      const auto c = static_cast<std::uint8_t>(std::countr_zero(free));
+      cell_[static_cast<std::size_t>(i)] = c;
+      used |= CellMask{1} << c;
+    }
+  }
+
+  int cells_, tiles_;
+  int changed_ = 0;
+  std::array<std::uint8_t, PlacementRanker::kMaxTiles> digit_{}, cell_{};
 };
 
 }  // namespace npuzzle

@@ -1,6 +1,7 @@
 #pragma once
-// Self-describing tables: a header that names the table and carries its size, the count of
-// entries holding each value and a checksum of the payload, then the payload. Tables are kept
+// Self-describing tables: a header that names the table and carries its size, the width of
+// its entries, the count of entries holding each value and a checksum of the payload, then the
+// payload. Tables are kept
 // in a TableStore under a key of the caller's choosing (the table's file name).
 
 #include <cstdint>
@@ -21,26 +22,34 @@ class TableFileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// What a table must be: its kind (e.g. "cube-answers v1"), its size in one-byte entries, and
-/// the count of entries holding each value 0, 1, 2, ... where that is known in advance.
+/// What a table must be: its kind (e.g. "cube-answers v1"), its size in entries, the count of
+/// entries holding each value 0, 1, 2, ... where that is known in advance, and the width of an
+/// entry: 8 bits (a byte each) or 4 (two to a byte, the even entry in the low half).
 struct TableHeader {
   std::string kind;
   std::uint64_t entries = 0;
   std::vector<std::uint64_t> value_counts;
+  unsigned bits = 8;
+
+  std::uint64_t payload_bytes() const { return bits == 4 ? (entries + 1) / 2 : entries; }
 };
 
-/// Entries holding each value, up to the largest value present.
+/// Byte entries holding each value, up to the largest value present.
 std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload);
+/// The same for `entries` entries of `bits` (8 or 4) bits each.
+std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload, unsigned bits,
+                                        std::uint64_t entries);
 
 /// A 64-bit checksum of the bytes (word at a time, position-dependent).
 std::uint64_t checksum64(std::span<const std::uint8_t> bytes);
 
-/// Keeps header and payload under `key`; the header's counts are the payload's own.
+/// Keeps header and payload under `key`; the header's counts are the payload's own. Throws
+/// std::invalid_argument if the payload's size is not the header's.
 void write_table(TableStore& store, std::string_view key, const TableHeader& header,
                  std::span<const std::uint8_t> payload);
 
-/// Reads a table into `payload` (exactly `expected.entries` bytes) and checks everything it
-/// can: the magic, `expected.kind` and `expected.entries`, the payload's length and checksum,
+/// Reads a table into `payload` (exactly `expected.payload_bytes()`) and checks everything it
+/// can: the magic, `expected.kind`, `.bits` and `.entries`, the payload's length and checksum,
 /// and that the payload's value counts equal the header's and `expected.value_counts` (where
 /// given). Throws TableFileError naming `where` and the reason on any mismatch.
 void read_table(std::istream& in, std::string_view where, const TableHeader& expected,

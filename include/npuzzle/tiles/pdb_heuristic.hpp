@@ -18,11 +18,15 @@ class PdbHeuristic {
   static constexpr int kMaxCells = 32;
   static constexpr int kMaxPatterns = 8;
 
+  // The tables keep each pattern's distance as its Manhattan distance plus twice a stored value
+  // (see PatternDatabase), and the board's Manhattan distance is the same mirrored; so the
+  // estimate is the Manhattan distance plus twice the larger sum of stored values.
   struct Memo {
     std::array<std::uint8_t, kMaxCells> cell{};           // by tile
     std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
     std::array<int, kMaxPatterns> value{}, mirrored_value{};
     int sum = 0, mirrored_sum = 0;
+    int manhattan = 0;
     /// The values each move replaced, last move last, for undo.
     struct Replaced {
       int value, mirrored_value;
@@ -51,13 +55,17 @@ class PdbHeuristic {
   /// the children the plain sum does not already put above `limit`.
   void estimate_children(const Memo& memo, std::span<const SmallTile> tiles, Cell to, int limit,
                          std::span<int> out) const {
-    std::array<const std::uint8_t*, 4> at{};
+    std::array<Entry, 4> at{};
+    std::array<int, 4> manhattan{}, sum{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       at[i] = entry(memo.cell, pattern_of_[tiles[i]], tiles[i], to);
-      __builtin_prefetch(at[i]);
+      at[i].prefetch();
     }
     for (std::size_t i = 0; i < tiles.size(); ++i) {
-      out[i] = memo.sum - memo.value[pattern_of_[tiles[i]]] + *at[i];
+      const SmallTile t = tiles[i];
+      manhattan[i] = memo.manhattan + layout_->distance(t, to) - layout_->distance(t, memo.cell[t]);
+      sum[i] = memo.sum - memo.value[pattern_of_[t]] + at[i].value();
+      out[i] = manhattan[i] + 2 * sum[i];
     }
     if (!reflect_) return;
     const auto mirror_to = mirror_cell_[static_cast<std::size_t>(to)];
@@ -65,26 +73,29 @@ class PdbHeuristic {
       if (out[i] > limit) continue;
       const SmallTile mirror = mirror_tile_[tiles[i]];
       at[i] = entry(memo.mirrored_cell, pattern_of_[mirror], mirror, mirror_to);
-      __builtin_prefetch(at[i]);
+      at[i].prefetch();
     }
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       if (out[i] > limit) continue;
       const SmallTile mirror = mirror_tile_[tiles[i]];
-      out[i] =
-          std::max(out[i], memo.mirrored_sum - memo.mirrored_value[pattern_of_[mirror]] + *at[i]);
+      const int mirrored =
+          memo.mirrored_sum - memo.mirrored_value[pattern_of_[mirror]] + at[i].value();
+      out[i] = manhattan[i] + 2 * std::max(sum[i], mirrored);
     }
   }
 
-  int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell, Cell to) const {
+  int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell from,
+             Cell to) const {
     const std::uint8_t p = pattern_of_[tile], q = pattern_of_[mirror_tile_[tile]];
     memo.trail.push_back({memo.value[p], memo.mirrored_value[q]});
+    memo.manhattan += layout_->distance(tile, to) - layout_->distance(tile, from);
     memo.cell[tile] = static_cast<std::uint8_t>(to);
     memo.sum += revalue(memo.cell, memo.value, p);
-    if (!reflect_) return memo.sum;
+    if (!reflect_) return memo.manhattan + 2 * memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(to)];
     memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_value, q);
-    return std::max(memo.sum, memo.mirrored_sum);
+    return memo.manhattan + 2 * std::max(memo.sum, memo.mirrored_sum);
   }
 
   /// Takes back the last update, which moved `tile` away from `back`.
@@ -92,40 +103,50 @@ class PdbHeuristic {
     const auto replaced = memo.trail.back();
     memo.trail.pop_back();
     const std::uint8_t p = pattern_of_[tile];
+    memo.manhattan += layout_->distance(tile, back) - layout_->distance(tile, memo.cell[tile]);
     memo.cell[tile] = static_cast<std::uint8_t>(back);
     memo.sum += replaced.value - memo.value[p];
     memo.value[p] = replaced.value;
-    if (!reflect_) return memo.sum;
+    if (!reflect_) return memo.manhattan + 2 * memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
     const std::uint8_t q = pattern_of_[mirror];
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(back)];
     memo.mirrored_sum += replaced.mirrored_value - memo.mirrored_value[q];
     memo.mirrored_value[q] = replaced.mirrored_value;
-    return std::max(memo.sum, memo.mirrored_sum);
+    return memo.manhattan + 2 * std::max(memo.sum, memo.mirrored_sum);
   }
 
  private:
+  // Where a stored value lies: its table and its index there.
+  struct Entry {
+    const std::uint8_t* data = nullptr;
+    PlacementIndex index = 0;
+    void prefetch() const { __builtin_prefetch(data + (index >> 1)); }
+    int value() const { return PatternDatabase::stored(data, index); }
+  };
+
   // The entry of pattern p with the tiles on `cell`, except `moved` on `to`.
-  const std::uint8_t* entry(const std::array<std::uint8_t, kMaxCells>& cell, std::uint8_t p,
-                            SmallTile moved, Cell to) const {
+  Entry entry(const std::array<std::uint8_t, kMaxCells>& cell, std::uint8_t p, SmallTile moved,
+              Cell to) const {
     const auto& pattern = patterns_[p];
     std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
       placement[i] = pattern[i] == moved ? static_cast<std::uint8_t>(to) : cell[pattern[i]];
     }
     const auto& table = set_->tables()[p];
-    return table.data() + table.ranker().rank(std::span(placement.data(), pattern.size()));
+    return {table.data(), table.ranker().rank(std::span(placement.data(), pattern.size()))};
   }
 
   // Ranks pattern p again from `cell`; stores and returns the change in its value.
   int revalue(const std::array<std::uint8_t, kMaxCells>& cell, std::array<int, kMaxPatterns>& value,
               std::uint8_t p) const {
-    const int now = *entry(cell, p, kBlank, 0);  // no pattern holds the blank: nothing moved
+    const int now = entry(cell, p, kBlank, 0).value();  // no pattern holds the blank
     const int change = now - value[p];
     value[p] = now;
     return change;
   }
 
+  const GoalLayout* layout_;
   std::shared_ptr<const PdbSet> set_;
   std::vector<std::vector<SmallTile>> patterns_;
   std::array<std::uint8_t, kMaxCells> pattern_of_{};  // by tile
