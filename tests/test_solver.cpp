@@ -71,6 +71,36 @@ TEST(Solver, AutoIsTheTableUpToNineCellsThenIdaStarWithLinearConflict) {
   EXPECT_EQ(solver.plan(Board::blank_last({3, 3}), bfs).heuristic(), "");
 }
 
+// A heavy set that is damaged (or of an older format) takes minutes to build again: a solve
+// says why it is not used and goes on with a weaker estimate, leaving the tables as they are.
+TEST(Solver, ADamagedHeavySetIsNotRebuiltByASolve) {
+  auto store = std::make_shared<MemoryStore>();
+  std::vector<std::string> notes;
+  SolverConfig config = quiet(store);
+  config.note = [&](std::string_view line) { notes.emplace_back(line); };
+  const Solver solver(std::move(config));
+  const std::vector<std::uint8_t> junk(64, 7);
+  const std::span<const std::uint8_t> parts[] = {junk};
+  for (const auto& info : solver.table_sets()) {
+    if (info.name != "6-6-3") continue;
+    for (const auto& key : info.keys) store->store(key, parts);
+  }
+  const Board goal = Board::blank_first({4, 4});
+  const Board board = parse_board("4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15");
+  const auto plan = solver.plan(goal);
+  EXPECT_EQ(plan.tables(), "6-6-3");
+  const Solution s = plan.solve(board);
+  EXPECT_EQ(s.status, SearchStatus::Solved);
+  EXPECT_EQ(s.moves.size(), 2u);
+  expect_replays(board, goal, s);
+  EXPECT_NE(s.tables, "6-6-3");
+  EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+    return n.find("not an npuzzle table") != std::string::npos &&
+           n.find("takes minutes to build again") != std::string::npos;
+  })) << (notes.empty() ? "" : notes.front());
+  for (const auto& check : solver.verify_tables("6-6-3")) EXPECT_FALSE(check.ok) << check.where;
+}
+
 TEST(Solver, PatternDatabasesAreBuiltOnlyWhenASearchNeedsThem) {
   auto store = std::make_shared<MemoryStore>();
   std::vector<std::string> notes;

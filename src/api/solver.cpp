@@ -305,6 +305,20 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
     const auto began = std::chrono::steady_clock::now();
     bool built = false;
     if (!may_build && !PdbSet::present(spec, *store)) return nullptr;
+    // A heavy set found damaged or in an older format is not rebuilt by a solve (that takes
+    // minutes): the reason is noted and a weaker estimate used, as where it is missing.
+    if (!spec.light || !may_build) {
+      try {
+        set = PdbSet::load(spec, *store);
+      } catch (const TableFileError& e) {
+        note(std::string("pattern databases: ") + e.what() + "; the " + spec.name +
+             " set takes minutes to build again, so a solve does not start it; using a weaker "
+             "estimate");
+        return nullptr;
+      }
+      pdb_sets[spec.name] = set;
+      return set;
+    }
     keep([&](TableStore& s) {
       set = PdbSet::load_or_build(
           spec, s, config.threads,

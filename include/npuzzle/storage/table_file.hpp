@@ -1,8 +1,8 @@
 #pragma once
 // Self-describing tables: a header that names the table and carries its size, the width of
 // its entries, the count of entries holding each value and a checksum of the payload, then the
-// payload. Tables are kept
-// in a TableStore under a key of the caller's choosing (the table's file name).
+// payload. Tables are kept in a TableStore under a key of the caller's choosing (the table's
+// file name).
 
 #include <cstdint>
 #include <istream>
