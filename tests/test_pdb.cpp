@@ -201,6 +201,11 @@ TEST(PdbSet, ATableThatDisagreesWithItsDescriptorIsRefused) {
   EXPECT_THROW(PatternDatabase::build(d, 1), std::logic_error);
 }
 
+// IDA* takes the batched path with pattern databases (and the plain one where no estimate can be
+// made without the move).
+static_assert(EstimatesChildren<TileDomain<PdbHeuristic>>);
+static_assert(!EstimatesChildren<TileDomain<Manhattan>>);
+
 // The batched path IDA* takes: every child's estimate without making its move, against making
 // the move and reading the estimate, exact up to the limit and above it whenever the truth is.
 TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
@@ -212,17 +217,24 @@ TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
     const auto state = domain.state_of(random_board(goal, rng));
     const auto moves = domain.moves(state, kNoDir);
     const int limit = state.h - 2 + static_cast<int>(uniform_below(rng, 5));
-    std::array<int, 4> batched{};
-    domain.estimate_children(state, moves, limit, std::span(batched));
+    std::array<PdbHeuristic::ChildEstimate, 4> batched{};
+    domain.estimate_children(state, moves, limit, std::span(batched.data(), moves.size()));
     for (std::size_t i = 0; i < moves.size(); ++i) {
       auto child = state;
       domain.apply(child, moves[i]);
       if (child.h <= limit) {
-        ASSERT_EQ(batched[i], child.h);
+        ASSERT_EQ(batched[i].h, child.h);
+        // The move made with what the estimate read leaves the same state as the plain move.
+        auto adopted = state;
+        domain.apply(adopted, moves[i], batched[i]);
+        ASSERT_EQ(adopted.h, child.h);
+        ASSERT_EQ(adopted.tiles, child.tiles);
+        ASSERT_EQ(adopted.memo.value, child.memo.value);
+        ASSERT_EQ(adopted.memo.mirrored_value, child.memo.mirrored_value);
         ++exact;
       } else {
-        ASSERT_GT(batched[i], limit);
-        ASSERT_LE(batched[i], child.h);
+        ASSERT_GT(batched[i].h, limit);
+        ASSERT_LE(batched[i].h, child.h);
         ++above;
       }
     }

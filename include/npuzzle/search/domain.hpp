@@ -50,6 +50,18 @@ concept PrunesMoveStrings = requires(const D& d, typename D::Move m) {
   { d.pruning_after(PruningState{}, m) } -> std::same_as<PruningState>;
 };
 
+/// Optional: a domain that can estimate a state's children without making their moves (so that
+/// their table lookups overlap) names the type of one child's estimate, whose `h` is exact up to
+/// the limit and above it whenever the exact value is, and makes a move with its estimate.
+template <class D>
+concept EstimatesChildren = requires(const D& d, typename D::State& s, const typename D::State& cs,
+                                     typename D::Move m, std::span<const typename D::Move> moves,
+                                     std::span<typename D::ChildEstimate> out) {
+  { out[0].h } -> std::convertible_to<int>;
+  { d.estimate_children(cs, moves, 0, out) } -> std::same_as<void>;
+  { d.apply(s, m, out[0]) } -> std::same_as<void>;
+};
+
 /// The machine's state after `m`: kPruningStart throughout for a domain without one.
 template <class D>
 PruningState pruning_after(const D& domain, PruningState at, typename D::Move m) {

@@ -124,31 +124,38 @@ class IdaStar {
       const Children children = children_of(domain, state, last, at);
       const std::span<const Move> moves = children.moves();
       // Where the domain can estimate all children at once without making the moves (and so
-      // overlap their table lookups), children beyond the bound are counted and skipped unmade.
-      // Such an estimate may stop short of exact once it passes the limit, which still bounds
-      // the next iteration from below.
-      std::array<int, kMaxChildren> child_h{};
-      constexpr bool kBatched = requires {
-        domain.estimate_children(state, moves, bound, std::span(child_h));
-      };
-      if constexpr (kBatched)
-        domain.estimate_children(state, moves, bound - g - 1, std::span(child_h));
-      for (std::size_t i = 0; i < moves.size(); ++i) {
+      // overlap their table lookups), children beyond the bound are counted and skipped unmade,
+      // and the others made with what their estimate read. Such an estimate may stop short of
+      // exact once it passes the limit, which still bounds the next iteration from below.
+      const auto descend = [&](std::size_t i, const auto& make) {
         const Move m = moves[i];
-        if constexpr (kBatched) {
-          if (const int child_f = g + 1 + child_h[i]; child_f > bound) {
-            ++run.stats.generated;
-            if (child_f < next_bound) next_bound = child_f;
-            continue;
-          }
-        }
-        domain.apply(state, m);
+        make(m);
         ++run.stats.generated;
         path.push_back(m);
         const Outcome outcome = search<kShared>(state, g + 1, bound, m, children.at[i]);
         if (outcome != Outcome::NotFound) return outcome;
         path.pop_back();
         take_back(domain, state, m);
+        return Outcome::NotFound;
+      };
+      if constexpr (EstimatesChildren<D>) {
+        std::array<typename D::ChildEstimate, kMaxChildren> child{};
+        domain.estimate_children(state, moves, bound - g - 1,
+                                 std::span(child.data(), moves.size()));
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          if (const int child_f = g + 1 + child[i].h; child_f > bound) {
+            ++run.stats.generated;
+            if (child_f < next_bound) next_bound = child_f;
+            continue;
+          }
+          const Outcome outcome = descend(i, [&](Move m) { domain.apply(state, m, child[i]); });
+          if (outcome != Outcome::NotFound) return outcome;
+        }
+      } else {
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          const Outcome outcome = descend(i, [&](Move m) { domain.apply(state, m); });
+          if (outcome != Outcome::NotFound) return outcome;
+        }
       }
       return Outcome::NotFound;
     }

@@ -34,6 +34,14 @@ class PdbHeuristic {
     std::vector<Replaced> trail;
   };
 
+  /// A child's estimate and the stored values it read, which the move to that child adopts
+  /// rather than ranking its patterns again. `mirrored_value` is read only where `h` is within
+  /// the limit.
+  struct ChildEstimate {
+    int h = 0;
+    int value = 0, mirrored_value = 0;
+  };
+
   static constexpr std::string_view kName = "pdb";
   static constexpr std::string_view kSummary =
       "additive pattern databases (4x4 and 5x5, the goal's blank in a corner)";
@@ -51,50 +59,67 @@ class PdbHeuristic {
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
 
   /// The estimates after moving each of `tiles` into the blank on `to`, leaving the memo as it
-  /// is: every plain sum first, its entries fetched together; then the reflected sums, only for
-  /// the children the plain sum does not already put above `limit`.
+  /// is: every entry (plain and reflected) fetched together, so the children cost one wait on
+  /// memory rather than two; the reflected sums are added only for the children the plain sum
+  /// does not already put above `limit`.
   void estimate_children(const Memo& memo, std::span<const SmallTile> tiles, Cell to, int limit,
-                         std::span<int> out) const {
-    std::array<Entry, 4> at{};
-    std::array<int, 4> manhattan{}, sum{};
+                         std::span<ChildEstimate> out) const {
+    std::array<Entry, 4> at{}, mirrored_at{};
+    const auto mirror_to = mirror_cell_[static_cast<std::size_t>(to)];
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       at[i] = entry(memo.cell, pattern_of_[tiles[i]], tiles[i], to);
       at[i].prefetch();
+      if (!reflect_) continue;
+      const SmallTile mirror = mirror_tile_[tiles[i]];
+      mirrored_at[i] = entry(memo.mirrored_cell, pattern_of_[mirror], mirror, mirror_to);
+      mirrored_at[i].prefetch();
     }
+    std::array<int, 4> manhattan{}, sum{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       const SmallTile t = tiles[i];
       manhattan[i] = memo.manhattan + layout_->distance(t, to) - layout_->distance(t, memo.cell[t]);
-      sum[i] = memo.sum - memo.value[pattern_of_[t]] + at[i].value();
-      out[i] = manhattan[i] + 2 * sum[i];
+      out[i].value = at[i].value();
+      sum[i] = memo.sum - memo.value[pattern_of_[t]] + out[i].value;
+      out[i].h = manhattan[i] + 2 * sum[i];
     }
     if (!reflect_) return;
-    const auto mirror_to = mirror_cell_[static_cast<std::size_t>(to)];
     for (std::size_t i = 0; i < tiles.size(); ++i) {
-      if (out[i] > limit) continue;
+      if (out[i].h > limit) continue;
       const SmallTile mirror = mirror_tile_[tiles[i]];
-      at[i] = entry(memo.mirrored_cell, pattern_of_[mirror], mirror, mirror_to);
-      at[i].prefetch();
-    }
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-      if (out[i] > limit) continue;
-      const SmallTile mirror = mirror_tile_[tiles[i]];
+      out[i].mirrored_value = mirrored_at[i].value();
       const int mirrored =
-          memo.mirrored_sum - memo.mirrored_value[pattern_of_[mirror]] + at[i].value();
-      out[i] = manhattan[i] + 2 * std::max(sum[i], mirrored);
+          memo.mirrored_sum - memo.mirrored_value[pattern_of_[mirror]] + out[i].mirrored_value;
+      out[i].h = manhattan[i] + 2 * std::max(sum[i], mirrored);
     }
   }
 
   int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell from,
              Cell to) const {
-    const std::uint8_t p = pattern_of_[tile], q = pattern_of_[mirror_tile_[tile]];
-    memo.trail.push_back({memo.value[p], memo.mirrored_value[q]});
+    ChildEstimate child;
+    child.value = entry(memo.cell, pattern_of_[tile], tile, to).value();
+    if (reflect_) {
+      const SmallTile mirror = mirror_tile_[tile];
+      child.mirrored_value = entry(memo.mirrored_cell, pattern_of_[mirror], mirror,
+                                   mirror_cell_[static_cast<std::size_t>(to)])
+                                 .value();
+    }
+    return adopt(memo, tile, from, to, child);
+  }
+
+  /// The update of moving `tile` from `from` to `to`, with the values `child` read for it.
+  int adopt(Memo& memo, SmallTile tile, Cell from, Cell to, const ChildEstimate& child) const {
+    const std::uint8_t p = pattern_of_[tile];
+    memo.trail.push_back({memo.value[p], memo.mirrored_value[pattern_of_[mirror_tile_[tile]]]});
     memo.manhattan += layout_->distance(tile, to) - layout_->distance(tile, from);
     memo.cell[tile] = static_cast<std::uint8_t>(to);
-    memo.sum += revalue(memo.cell, memo.value, p);
+    memo.sum += child.value - memo.value[p];
+    memo.value[p] = child.value;
     if (!reflect_) return memo.manhattan + 2 * memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
+    const std::uint8_t q = pattern_of_[mirror];
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(to)];
-    memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_value, q);
+    memo.mirrored_sum += child.mirrored_value - memo.mirrored_value[q];
+    memo.mirrored_value[q] = child.mirrored_value;
     return memo.manhattan + 2 * std::max(memo.sum, memo.mirrored_sum);
   }
 

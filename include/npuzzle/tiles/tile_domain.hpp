@@ -3,6 +3,7 @@
 // with the estimate chosen by a heuristic policy (see heuristics.hpp).
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -14,8 +15,20 @@
 
 namespace npuzzle {
 
+// `ChildEstimate`, named where the heuristic can estimate a state's children without making
+// their moves (search algorithms look for it).
 template <class Heuristic>
-class TileDomain {
+struct ChildEstimates {};
+template <class Heuristic>
+requires requires {
+  typename Heuristic::ChildEstimate;
+}
+struct ChildEstimates<Heuristic> {
+  using ChildEstimate = typename Heuristic::ChildEstimate;
+};
+
+template <class Heuristic>
+class TileDomain : public ChildEstimates<Heuristic> {
  public:
   using Move = Dir;
   static constexpr Move kNoMove = kNoDir;
@@ -61,19 +74,31 @@ class TileDomain {
   }
 
   /// The estimate after each of `moves` (at most 4), without making them, where the heuristic
-  /// can: exact up to `limit`, and above `limit` whenever the exact value is.
+  /// can: `h` exact up to `limit`, and above `limit` whenever the exact value is. Each
+  /// estimate also carries what the heuristic read for it, for `apply` to reuse.
+  template <class ChildEstimate>
+  requires std::same_as<ChildEstimate, typename Heuristic::ChildEstimate>
   void estimate_children(const State& s, std::span<const Move> moves, int limit,
-                         std::span<int> out) const requires
-      requires(const Heuristic& h, const typename Heuristic::Memo& m) {
-    h.estimate_children(m, std::span<const SmallTile>{}, Cell{}, 0, out);
-  }
-  {
+                         std::span<ChildEstimate> out) const {
     std::array<SmallTile, kDirCount> moved{};
     for (std::size_t i = 0; i < moves.size(); ++i) {
       moved[i] = s.tiles[static_cast<std::size_t>(moves_.target(s.blank, moves[i]))];
     }
     heuristic_.estimate_children(s.memo, std::span<const SmallTile>(moved.data(), moves.size()),
                                  s.blank, limit, out);
+  }
+
+  /// Move `d`, whose estimate `child` (from estimate_children, within its limit) was made
+  /// in state `s`.
+  template <class ChildEstimate>
+  requires std::same_as<ChildEstimate, typename Heuristic::ChildEstimate>
+  void apply(State& s, Move d, const ChildEstimate& child) const {
+    const Cell from = moves_.target(s.blank, d);
+    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
+    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
+    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    s.h = heuristic_.adopt(s.memo, tile, from, s.blank, child);
+    s.blank = from;
   }
 
   /// Takes back move `d`, the last one made, where the heuristic keeps what it needs to restore
