@@ -3,7 +3,6 @@
 // with the estimate chosen by a heuristic policy (see heuristics.hpp).
 
 #include <algorithm>
-#include <concepts>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -76,10 +75,11 @@ class TileDomain : public ChildEstimates<Heuristic> {
   /// The estimate after each of `moves` (at most 4), without making them, where the heuristic
   /// can: `h` exact up to `limit`, and above `limit` whenever the exact value is. Each
   /// estimate also carries what the heuristic read for it, for `apply` to reuse.
-  template <class ChildEstimate>
-  requires std::same_as<ChildEstimate, typename Heuristic::ChildEstimate>
+  // (Templates on the heuristic, so that a domain whose heuristic has no such estimates lacks
+  // these two rather than fails to compile.)
+  template <class H = Heuristic>
   void estimate_children(const State& s, std::span<const Move> moves, int limit,
-                         std::span<ChildEstimate> out) const {
+                         std::span<typename H::ChildEstimate> out) const {
     std::array<SmallTile, kDirCount> moved{};
     for (std::size_t i = 0; i < moves.size(); ++i) {
       moved[i] = s.tiles[static_cast<std::size_t>(moves_.target(s.blank, moves[i]))];
@@ -90,9 +90,8 @@ class TileDomain : public ChildEstimates<Heuristic> {
 
   /// Move `d`, whose estimate `child` (from estimate_children, within its limit) was made
   /// in state `s`.
-  template <class ChildEstimate>
-  requires std::same_as<ChildEstimate, typename Heuristic::ChildEstimate>
-  void apply(State& s, Move d, const ChildEstimate& child) const {
+  template <class H = Heuristic>
+  void apply(State& s, Move d, const typename H::ChildEstimate& child) const {
     const Cell from = moves_.target(s.blank, d);
     const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
     s.tiles[static_cast<std::size_t>(s.blank)] = tile;
