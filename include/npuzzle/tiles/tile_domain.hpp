@@ -64,10 +64,7 @@ class TileDomain : public ChildEstimates<Heuristic> {
   PruningState pruning_after(PruningState at, Move d) const { return pruning_.after(at, d); }
 
   void apply(State& s, Move d) const {
-    const Cell from = moves_.target(s.blank, d);  // the tile there slides into the blank
-    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
-    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
-    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    const auto [tile, from] = slide(s, d);
     s.h = heuristic_.update(s.h, s.tiles, s.memo, tile, from, s.blank);
     s.blank = from;
   }
@@ -92,10 +89,7 @@ class TileDomain : public ChildEstimates<Heuristic> {
   /// in state `s`.
   template <class H = Heuristic>
   void apply(State& s, Move d, const typename H::ChildEstimate& child) const {
-    const Cell from = moves_.target(s.blank, d);
-    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
-    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
-    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    const auto [tile, from] = slide(s, d);
     s.h = heuristic_.adopt(s.memo, tile, from, s.blank, child);
     s.blank = from;
   }
@@ -154,6 +148,20 @@ class TileDomain : public ChildEstimates<Heuristic> {
   }
 
  private:
+  struct Slid {
+    SmallTile tile;
+    Cell from;
+  };
+  // Move d's tiles: the tile at its end slides into the blank (whose cell the caller still
+  // reads as s.blank, for the estimate's update). Returns the tile and the cell it left.
+  Slid slide(State& s, Move d) const {
+    const Cell from = moves_.target(s.blank, d);
+    const SmallTile tile = s.tiles[static_cast<std::size_t>(from)];
+    s.tiles[static_cast<std::size_t>(s.blank)] = tile;
+    s.tiles[static_cast<std::size_t>(from)] = kBlank;
+    return {tile, from};
+  }
+
   static std::vector<SmallTile> to_small(const Board& board) {
     return {board.tiles.begin(), board.tiles.end()};  // GoalLayout has checked the size
   }
