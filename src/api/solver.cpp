@@ -305,15 +305,19 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
     const auto began = std::chrono::steady_clock::now();
     bool built = false;
     if (!may_build && !PdbSet::present(spec, *store)) return nullptr;
-    // A heavy set found damaged or in an older format is not rebuilt by a solve (that takes
-    // minutes): the reason is noted and a weaker estimate used, as where it is missing.
+    // A set found damaged or in an older format is rebuilt by a solve only where it is light
+    // and this solver builds light tables (others take a while): otherwise the reason is noted
+    // and a weaker estimate used, as where it is missing.
     if (!spec.light || !may_build) {
       try {
         set = PdbSet::load(spec, *store);
       } catch (const TableFileError& e) {
-        note(std::string("pattern databases: ") + e.what() + "; the " + spec.name +
-             " set takes minutes to build again, so a solve does not start it; using a weaker "
-             "estimate");
+        const std::string why =
+            may_build ? "a solve builds only light tables, so it does not rebuild the " +
+                            spec.name + " set"
+                      : "this solver builds no tables";
+        note(std::string("pattern databases: ") + e.what() + "; " + why +
+             "; using a weaker estimate");
         return nullptr;
       }
       pdb_sets[spec.name] = set;
