@@ -114,32 +114,22 @@ bool GoalFrame::serves(const Board& goal) {
 GoalFrame::GoalFrame(const Board& goal) : geometry_(goal.geometry) {
   if (!serves(goal)) throw InputError("pattern databases serve goals with the blank in a corner");
   const Cell b = goal.blank();
-  const int r = geometry_.row(b), c = geometry_.col(b);
-  flip_rows_ = r != 0;
-  flip_cols_ = c != 0;
+  symmetry_ = {geometry_.row(b) != 0, geometry_.col(b) != 0, false};
   label_.resize(goal.tiles.size());
   for (std::size_t cell = 0; cell < goal.tiles.size(); ++cell) {
-    label_[goal.tiles[cell]] = static_cast<Tile>(flipped(static_cast<Cell>(cell)));
+    label_[goal.tiles[cell]] =
+        static_cast<Tile>(image(geometry_, static_cast<Cell>(cell), symmetry_));
   }
-}
-
-Cell GoalFrame::flipped(Cell c) const {
-  const int r = geometry_.row(c), k = geometry_.col(c);
-  return geometry_.at(flip_rows_ ? geometry_.rows - 1 - r : r,
-                      flip_cols_ ? geometry_.cols - 1 - k : k);
 }
 
 Board GoalFrame::to_frame(const Board& board) const {
-  Board out{board.geometry, std::vector<Tile>(board.tiles.size())};
-  for (std::size_t c = 0; c < board.tiles.size(); ++c) {
-    out.tiles[static_cast<std::size_t>(flipped(static_cast<Cell>(c)))] = label_[board.tiles[c]];
-  }
+  Board out = image(board, symmetry_);
+  for (Tile& t : out.tiles) t = label_[t];
   return out;
 }
 
 Dir GoalFrame::move_from_frame(Dir d) const {
-  if ((is_vertical(d) && flip_rows_) || (!is_vertical(d) && flip_cols_)) return reverse(d);
-  return d;
+  return preimage(d, symmetry_);
 }
 
 }  // namespace npuzzle

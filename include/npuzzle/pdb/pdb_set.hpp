@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "npuzzle/pdb/pattern_database.hpp"
+#include "npuzzle/symmetry.hpp"
 
 namespace npuzzle {
 
@@ -75,9 +76,8 @@ class GoalFrame {
 
  private:
   Geometry geometry_;
-  bool flip_rows_ = false, flip_cols_ = false;
+  Symmetry symmetry_;        // the goal's blank to the first cell
   std::vector<Tile> label_;  // by tile: its label in the frame
-  Cell flipped(Cell c) const;
 };
 
 }  // namespace npuzzle
