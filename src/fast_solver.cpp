@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <vector>
 
 #include "npuzzle/parallel.hpp"
@@ -129,16 +130,24 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   const auto began = std::chrono::steady_clock::now();
   const std::vector<Symmetry> in = frames(board, goal, budget);
   std::vector<SearchResult<Dir>> results(in.size());
+  std::vector<std::exception_ptr> failed(in.size());
   std::atomic<std::size_t> next{0};
   run_on_threads(static_cast<unsigned>(in.size()), [&] {
     for (std::size_t k; (k = next++) < in.size();) {
       Budget own = budget;
       own.threads = 1;
       if (k > 0) own.progress = nullptr;  // followed on the first frame
-      results[k] = solve_in_frame(image(board, in[k]), image(goal, in[k]), own);
-      results[k].path = preimage(results[k].path, in[k]);
+      try {  // an error (out of memory, say) reaches the caller, not std::terminate
+        results[k] = solve_in_frame(image(board, in[k]), image(goal, in[k]), own);
+        results[k].path = preimage(results[k].path, in[k]);
+      } catch (...) {
+        failed[k] = std::current_exception();
+      }
     }
   });
+  for (const auto& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
   SearchResult<Dir> r = std::move(results[0]);
   for (std::size_t k = 1; k < results.size(); ++k) {
     SearchResult<Dir>& other = results[k];
