@@ -111,7 +111,7 @@ SearchResult<Dir> solve_in_frame(const Board& board, const Board& goal, const Bu
 /// with the blank first then needs no walk back: 20 seeded 10x10 boards from 2.136x to 2.080x
 /// the Manhattan distance), and where there is a thread for it, the same transposed, its lines
 /// placed in the other order (the shorter of the two: 2.040x). Not up to 5x5, where the beam over
-/// whole boards decides and gains nothing from it (Korf & Felner's 50: 1.116x the optimum
+/// whole boards decides and gains nothing from it (Korf & Felner's 50: 1.115x the optimum
 /// either way), nor past the line beam's reach.
 std::vector<Symmetry> frames(const Board& board, const Board& goal, const Budget& budget) {
   const Geometry g = board.geometry;

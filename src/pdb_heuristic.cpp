@@ -1,6 +1,7 @@
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 
 #include "npuzzle/errors.hpp"
+#include "npuzzle/symmetry.hpp"
 
 namespace npuzzle {
 
@@ -24,9 +25,9 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
   }
   // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
   for (Cell c = 0; c < g.cells(); ++c) {
-    const auto image = static_cast<std::uint8_t>(g.at(g.col(c), g.row(c)));
-    mirror_cell_[static_cast<std::size_t>(c)] = image;
-    mirror_tile_[static_cast<std::size_t>(c)] = image;
+    const auto mirror = static_cast<std::uint8_t>(image(g, c, Symmetry{.transpose = true}));
+    mirror_cell_[static_cast<std::size_t>(c)] = mirror;
+    mirror_tile_[static_cast<std::size_t>(c)] = mirror;
   }
   if (reflect_ && g.rows != g.cols) reflect_ = false;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // The fast solver: a valid answer on any board up to 1000x1000, as short as its steps make it.
 // It works in the frame where the goal's blank lies by the last corner (the constructive solver
-// ends there), and with two threads or more also in that frame transposed, the lines then
-// placed in the other order, keeping the shorter answer.
+// ends there), and with two threads or more on boards of 26 to 1,024 cells also in that frame
+// transposed, the lines then placed in the other order, keeping the shorter answer.
 
 #include "npuzzle/board.hpp"
 #include "npuzzle/moves.hpp"
