@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -12,6 +13,7 @@
 #include "npuzzle/moves.hpp"
 #include "npuzzle/parity.hpp"
 #include "npuzzle/tiles/constructive.hpp"
+#include "npuzzle/tiles/placing_table.hpp"
 
 namespace npuzzle {
 namespace {
@@ -20,6 +22,10 @@ namespace {
 /// the constructive solver names them); the blank has none.
 using Home = std::uint16_t;
 constexpr Home kNoHome = std::numeric_limits<Home>::max();
+
+/// The boards that get placing tables: a table takes 2 x free^2 bytes, about 2/3 cells^3 bytes
+/// and as many steps in all (12 MB at 16x16).
+constexpr int kMaxPlacingCells = 256;
 
 /// The tiles placed together: one, or the last two of a line (which cannot be placed one after
 /// the other).
@@ -34,6 +40,9 @@ struct Stage {
   std::vector<Cell> window;
   std::vector<std::uint8_t> moves_left;
   std::int64_t outside = 0;  // what a pair outside the window counts: more than any finish in it
+  // On boards of up to kMaxPlacingCells, one table per tile: towards its home (one tile) or its
+  // setup cell (two).
+  std::vector<PlacingTable> placing;
 
   int in_window(Cell c) const {
     return static_cast<int>(std::find(window.begin(), window.end(), c) - window.begin());
@@ -78,7 +87,9 @@ std::vector<std::uint8_t> finishing_moves(Geometry g, const Stage& s, Cell a_hom
 struct Lines {
   std::vector<Cell> order;  // home cells, in the order they are placed
   std::vector<Stage> stages;
-  std::vector<std::size_t> rank;  // of each cell in `order`; order.size() for the rest
+  std::vector<Cell> by_rank;      // every cell: those in `order`, then the rest (so a stage's
+                                  // free cells are those from its first tile's rank on)
+  std::vector<std::size_t> rank;  // of each cell in `by_rank`
 };
 
 // For boards at least two cells in each direction and larger than 3x3.
@@ -99,16 +110,37 @@ Lines plan_lines(Geometry g) {
       ++c0;
     }
     const std::size_t end = lines.order.size();
-    for (std::size_t k = start; k + 2 < end; ++k) lines.stages.push_back({k, 1, {}, {}, {}});
+    for (std::size_t k = start; k + 2 < end; ++k) {
+      Stage& one = lines.stages.emplace_back();
+      one.first = k;
+      one.count = 1;
+    }
     const Cell corner = lines.order[end - 1];
-    lines.stages.push_back({end - 2, 2, {corner, corner + (row ? g.cols : 1)}, {}, {}});
+    Stage& two = lines.stages.emplace_back();
+    two.first = end - 2;
+    two.count = 2;
+    two.setup = {corner, corner + (row ? g.cols : 1)};
   }
-  lines.rank.assign(static_cast<std::size_t>(g.cells()), lines.order.size());
+  constexpr std::size_t kUnranked = std::numeric_limits<std::size_t>::max();
+  lines.rank.assign(static_cast<std::size_t>(g.cells()), kUnranked);
   for (std::size_t k = 0; k < lines.order.size(); ++k) {
     lines.rank[static_cast<std::size_t>(lines.order[k])] = k;
   }
+  lines.by_rank = lines.order;
+  for (Cell c = 0; c < g.cells(); ++c) {
+    if (lines.rank[static_cast<std::size_t>(c)] != kUnranked) continue;
+    lines.rank[static_cast<std::size_t>(c)] = lines.by_rank.size();
+    lines.by_rank.push_back(c);
+  }
   std::size_t pair = 0;
   for (Stage& s : lines.stages) {
+    if (g.cells() <= kMaxPlacingCells) {
+      for (std::size_t k = 0; k < s.count; ++k) {
+        const Cell target = s.count == 2 ? s.setup[k] : lines.order[s.first];
+        const auto free = std::span<const Cell>(lines.by_rank).subspan(s.first);
+        s.placing.emplace_back(g, free, target);
+      }
+    }
     if (s.count != 2) continue;
     const auto [wr, wc] = corners[pair++];
     for (int r = wr; r < std::min(g.rows, wr + 3); ++r) {
@@ -125,20 +157,25 @@ Lines plan_lines(Geometry g) {
   return lines;
 }
 
-/// How a board is judged (lower is better): placed tiles first, then
-/// tile x (the stage's tiles' distance from home) + gap x (the blank's distance from a cell in
-/// front of one of them) + others x (the Manhattan distance of the whole board).
+/// How a board is judged (lower is better): placed tiles first, then others x (the Manhattan
+/// distance of the whole board) + exact x (the moves that the stage's placing tables count), or
+/// on boards too large for those tables, tile x (the stage's tiles' distance from home) + gap x
+/// (the blank's distance from a cell in front of one of them); a pair in its window counts gap x
+/// its exact finishing moves.
 constexpr std::int64_t kStage = std::int64_t{1} << 40;
 struct Weights {
-  std::int64_t tile, gap, others;
+  std::int64_t tile, gap, others, exact;
 };
 /// A wide beam keeps enough different boards to weigh the other tiles and the blank's walk more
 /// and still place its tiles; a narrow one that does so stalls. Measured on seeded boards: from
 /// 8:2:2 to 8:4:4 (after shortening), 10x10 at 1,024 wide went from 2.23x to 2.14x the Manhattan
 /// distance, 8x8 from 2.13x to 2.04x, 6x6 from 1.93x to 1.89x, while 12x12 at 493 wide went
-/// from 2.31x to 2.34x and 16x16 at 156 wide from 2.44x to 2.89x.
+/// from 2.31x to 2.34x and 16x16 at 156 wide from 2.44x to 2.89x. The placing tables count in
+/// moves and the whole solution is about twice the Manhattan distance, hence exact = others / 2
+/// (60 seeded 10x10 boards, 1,024 wide: 2.059x the Manhattan distance before the tables, 2.045x
+/// at 4:6, 2.046x at 3:6, 2.038x at 3:5, 2.054x at 3:8; with the pairs' tables too, 2.024x).
 constexpr std::size_t kWideBeam = 1024;
-constexpr Weights kWideWeights{8, 4, 4}, kNarrowWeights{8, 2, 2};
+constexpr Weights kWideWeights{8, 4, 6, 3}, kNarrowWeights{8, 2, 2, 1};
 
 class Beam {
  public:
@@ -175,27 +212,34 @@ class Beam {
   /// Runs until every line is placed, the beam stalls, or the budget ends. Returns the moves to
   /// the boards it ends with, best first (at most `most`), and those boards.
   std::vector<End> run(std::size_t most) {
-    std::size_t best_stage = infos_[0].stage, advanced_at = 0;
+    std::size_t best_stage = infos_[best_].stage, advanced_at = 0;
     // Placing nothing for this long, it has stalled: the constructive solver places that tile.
     // Measured on seeded boards (10x10 to 32x32), 10 lines' worth against 40 the same lengths
     // and a little faster, 5 and 2 longer.
     const std::size_t stall = static_cast<std::size_t>(10 * (g_.rows + g_.cols));
-    while (infos_[0].stage < lines_.stages.size()) {
+    while (infos_[best_].stage < lines_.stages.size()) {
       if (!expand()) break;
       const std::size_t depth = parents_.size();
-      if (infos_[0].stage > best_stage) {
-        best_stage = infos_[0].stage;
+      if (infos_[best_].stage > best_stage) {
+        best_stage = infos_[best_].stage;
         advanced_at = depth;
       } else if (depth - advanced_at > stall) {
         stalled_ = true;
         break;
       }
     }
+    // The boards are kept in no order: the best `most` are ranked now.
+    std::vector<std::size_t> ranked(infos_.size());
+    for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i] = i;
+    const auto shown = static_cast<std::ptrdiff_t>(std::min(most, ranked.size()));
+    std::partial_sort(ranked.begin(), ranked.begin() + shown, ranked.end(),
+                      [&](std::size_t a, std::size_t b) { return better(infos_[a], infos_[b]); });
     std::vector<End> ends;
-    for (std::size_t i = 0; i < infos_.size() && ends.size() < most; ++i) {
-      if (i > 0 && infos_[i].stage != infos_[0].stage) break;
-      ends.push_back({path_to(i), std::vector<Home>(board(i), board(i) + n_), infos_[i].stage,
-                      infos_[i].since});
+    for (auto it = ranked.begin(); it != ranked.begin() + shown; ++it) {
+      const Info& info = infos_[*it];
+      if (info.stage != infos_[best_].stage) break;
+      ends.push_back(
+          {path_to(*it), std::vector<Home>(board(*it), board(*it) + n_), info.stage, info.since});
     }
     return ends;
   }
@@ -270,6 +314,14 @@ class Beam {
       }
       info.score += weights_.gap * s.outside;
     }
+    if (!s.placing.empty()) {  // a pair: each tile as if the other were not there
+      std::int64_t moves = 0;
+      for (std::size_t k = 0; k < s.count; ++k) {
+        moves += s.placing[k].moves(info.target_at[k], info.blank);
+      }
+      info.score += weights_.exact * moves;
+      return;
+    }
     // The blank walks in front of each tile in turn, from where the one before ended.
     std::int64_t distance = 0, gap = 0;
     Cell walker = info.blank;
@@ -322,36 +374,49 @@ class Beam {
       }
     }
     if (candidates_.empty()) return false;
-    // Only the best `width` (and a few more, for copies of one board) are sorted.
+    // The best `width` different boards are kept, found among the best few more than `width`
+    // (copies of one board come in where they leave some out), in time linear in the children.
     order_.clear();
     for (std::size_t k = 0; k < candidates_.size(); ++k) {
       order_.push_back({candidates_[k].info.score, candidates_[k].info.hash, k});
     }
-    const auto better = [](const Ranked& a, const Ranked& b) {
-      return a.score != b.score ? a.score < b.score : a.hash < b.hash;
-    };
-    const std::size_t sorted = std::min(order_.size(), width_ + width_ / 4 + 8);
-    if (sorted < order_.size()) {
-      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(sorted),
-                       order_.end(), better);
+    const std::size_t looked_at = std::min(order_.size(), width_ + width_ / 4 + 8);
+    if (looked_at < order_.size()) {
+      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(looked_at),
+                       order_.end(), better<Ranked>);
     }
-    std::sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(sorted), better);
-    next_boards_.clear();
+    // The same board reached twice has the same hash: one copy stays.
+    seen_.assign(std::bit_ceil(2 * looked_at), 0);
+    const std::size_t mask = seen_.size() - 1;
+    std::size_t distinct = 0;
+    for (std::size_t k = 0; k < looked_at; ++k) {
+      const std::uint64_t key = order_[k].hash | 1;  // 0 marks a free slot
+      std::size_t slot = static_cast<std::size_t>(key >> 7) & mask;
+      while (seen_[slot] != 0 && seen_[slot] != key) slot = (slot + 1) & mask;
+      if (seen_[slot] == key) continue;
+      seen_[slot] = key;
+      order_[distinct++] = order_[k];
+    }
+    const std::size_t kept = std::min(distinct, width_);
+    if (kept < distinct) {
+      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(kept),
+                       order_.begin() + static_cast<std::ptrdiff_t>(distinct), better<Ranked>);
+    }
+    next_boards_.resize(kept * n_);
     next_infos_.clear();
     std::vector<std::uint32_t> parents;
     std::vector<Dir> dirs;
-    for (std::size_t k = 0; k < sorted && next_infos_.size() < width_; ++k) {
-      // The same board reached twice has the same score, so its copies lie side by side.
-      if (k > 0 && order_[k].hash == order_[k - 1].hash && order_[k].score == order_[k - 1].score) {
-        continue;
-      }
+    parents.reserve(kept);
+    dirs.reserve(kept);
+    best_ = 0;
+    for (std::size_t k = 0; k < kept; ++k) {
       const Candidate& c = candidates_[order_[k].candidate];
       const Home* from = board(c.parent);
-      const std::size_t at = next_boards_.size();
-      next_boards_.insert(next_boards_.end(), from, from + n_);
-      std::swap(next_boards_[at + idx(c.info.blank)],
-                next_boards_[at + idx(infos_[c.parent].blank)]);
+      Home* to = next_boards_.data() + k * n_;
+      std::copy(from, from + n_, to);
+      std::swap(to[idx(c.info.blank)], to[idx(infos_[c.parent].blank)]);
       next_infos_.push_back(c.info);
+      if (better(c.info, next_infos_[best_])) best_ = k;
       parents.push_back(c.parent);
       dirs.push_back(c.dir);
     }
@@ -361,6 +426,13 @@ class Beam {
     parents_.push_back(std::move(parents));
     dirs_.push_back(std::move(dirs));
     return true;
+  }
+
+  /// The order boards are judged in (an Info or a Ranked): by score, ties broken by hash, the
+  /// same every run.
+  template <class Judged>
+  static bool better(const Judged& a, const Judged& b) {
+    return a.score != b.score ? a.score < b.score : a.hash < b.hash;
   }
 
   std::vector<Dir> path_to(std::size_t i) const {
@@ -388,6 +460,8 @@ class Beam {
     std::size_t candidate;
   };
   std::vector<Ranked> order_;
+  std::vector<std::uint64_t> seen_;                  // the hashes of the boards kept at this depth
+  std::size_t best_ = 0;                             // into infos_
   std::vector<std::vector<std::uint32_t>> parents_;  // per depth, per board kept
   std::vector<std::vector<Dir>> dirs_;
   std::size_t bytes_ = 0;  // of the boards and the paths kept
@@ -409,8 +483,13 @@ void append(std::vector<Dir>& moves, std::span<const Dir> more) {
 }  // namespace
 
 int beam_width(int cells) {
-  constexpr double kAt100 = 1024, kMost = 4096, kLeast = 64;
-  const double width = kAt100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
+  // With the placing tables a wider beam pays: 60 seeded 10x10 boards from 2.024x the Manhattan
+  // distance at 1,024 per 100 cells to 2.018x at 1,536, 9x9 from 1.984x to 1.960x, 12x12 from
+  // 2.145x to 2.124x; without them (past 256 cells) 1,536 made 20x20 longer (2.453x to 2.459x)
+  // and slower.
+  const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
+  constexpr double kMost = 4096, kLeast = 64;
+  const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
   return static_cast<int>(std::clamp(width, kLeast, kMost));
 }
 
