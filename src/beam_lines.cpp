@@ -314,7 +314,7 @@ class Beam {
       }
       info.score += weights_.gap * s.outside;
     }
-    if (!s.placing.empty()) {  // a pair: each tile as if the other were not there
+    if (!s.placing.empty()) {  // for a pair, each tile as if the other were not there
       std::int64_t moves = 0;
       for (std::size_t k = 0; k < s.count; ++k) {
         moves += s.placing[k].moves(info.target_at[k], info.blank);

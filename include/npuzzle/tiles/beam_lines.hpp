@@ -5,8 +5,9 @@
 // to bring the next tile home (counted exactly as if no other tile were in the way, from tables
 // built per tile on boards of up to 256 cells; on larger ones, the tile's distance and the
 // blank's from a cell in front of it), and the other tiles closer to home (every move of the
-// blank slides some tile, and the beam prefers the moves that slide it the right way). The constructive solver finishes from where the beam ends (the last 3x3, exactly), and
-// places any tile on which the beam stalls, a new beam going on from there.
+// blank slides some tile, and the beam prefers the moves that slide it the right way). The
+// constructive solver finishes from where the beam ends (the last 3x3, exactly), and places any
+// tile on which the beam stalls, a new beam going on from there.
 
 #include <vector>
 
