@@ -109,6 +109,14 @@ void note_unbuilt_tables(const std::string& set) {
 }
 
 void suggest_stronger_tables() {
+  for (const auto& info : solver().table_sets()) {
+    if (info.damaged) {
+      report("tables", fmt::format("the {} set is damaged or outdated (above); build it again "
+                                   "once with 'npuzzle pdb build {}'",
+                                   info.name, info.name));
+      return;
+    }
+  }
   if (!unbuilt_set.empty()) {
     report("tables", fmt::format("no pattern databases for these boards are built, so the search "
                                  "read a weaker estimate; build the {} set once with 'npuzzle pdb "

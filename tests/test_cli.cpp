@@ -694,6 +694,26 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
   EXPECT_EQ(npuzzle({"pdb", "remove", "5-5-5"}, "", cache.env).code, 0);
 }
 
+// A damaged set that a solve does not build again (6-6-3 is not light): the solve goes on with a
+// weaker estimate and names the command that builds that set again, not a stronger one.
+TEST(Pdb, ASolveNamesTheCommandThatRebuildsADamagedSet) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  for (const char* name :
+       {"pdb-4x4-blank-first-1-2-3-5-6-7.tbl", "pdb-4x4-blank-first-4-8-9-12-13-14.tbl",
+        "pdb-4x4-blank-first-10-11-15.tbl"}) {
+    std::ofstream(cache.dir / name) << "not a table";
+  }
+  const CliRun r = npuzzle(
+      {"solve", "--goal", "blank-first", "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15"}, "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "uu\n");
+  EXPECT_NE(r.err.find("does not rebuild the 6-6-3 set"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("build it again once with 'npuzzle pdb build 6-6-3'"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("pdb build 7-8"), std::string::npos) << r.err;
+}
+
 // A 5x5 board with no 5x5 set built: an answer within the budget (the fast solver's where the
 // search with a weaker estimate does not finish), and the command that builds the set.
 TEST(Pdb, AFiveByFiveSolveNamesTheSetToBuildAndBenchPicksKorfFelnerInstances) {

@@ -113,6 +113,7 @@ TEST(Solver, ADamagedSetASolveMayNotBuildIsNotRebuilt) {
              n.find(c.reason) != std::string::npos;
     })) << (notes.empty() ? "" : notes.front());
     for (const auto& check : solver.verify_tables(c.set)) EXPECT_FALSE(check.ok) << check.where;
+    for (const auto& info : solver.table_sets()) EXPECT_EQ(info.damaged, info.name == c.set);
   }
 }
 

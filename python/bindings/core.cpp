@@ -424,7 +424,8 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("name", &TableSetInfo::name)
       .def_readonly("serves", &TableSetInfo::serves)
       .def_readonly("summary", &TableSetInfo::summary)
-      .def_readonly("present", &TableSetInfo::present);
+      .def_readonly("present", &TableSetInfo::present)
+      .def_readonly("damaged", &TableSetInfo::damaged);
 
   py::class_<PySolver>(m, "Solver")
       .def(py::init<const std::optional<std::string>&, unsigned>(), py::arg("cache_dir"),

@@ -234,7 +234,8 @@ class Solver:
         self._core.build_tables(name)
 
     def table_sets(self) -> list:
-        """The table sets, each with ``.name``, ``.serves``, ``.summary``, ``.present``."""
+        """The table sets, each with ``.name``, ``.serves``, ``.summary``, ``.present`` and
+        ``.damaged`` (found damaged by a solve of this solver and not rebuilt)."""
         return self._core.table_sets()
 
 

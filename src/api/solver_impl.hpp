@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include "method_registry.hpp"
 #include "npuzzle/cube/answer_table.hpp"
@@ -31,6 +32,7 @@ struct Solver::Impl {
 
   std::mutex mutex;  // guards what follows, and table builds
   std::map<std::string, std::shared_ptr<const PdbSet>> pdb_sets;
+  std::set<std::string> damaged_sets;  // found damaged or outdated by a solve, not rebuilt
   bool answers_looked_up = false;
   std::shared_ptr<const cube::AnswerTable> answers;  // null: not in the store
 

@@ -183,5 +183,6 @@ def test_a_solver_keeps_its_tables_in_the_cache_directory(tmp_path, monkeypatch)
     solver = npuzzle.Solver(cache_dir="~/tables", threads=1)
     solver.build_tables("cube")
     assert [t.present for t in solver.table_sets() if t.name == "cube"] == [True]
+    assert not any(t.damaged for t in solver.table_sets())
     assert any((tmp_path / "tables").iterdir())
     assert npuzzle.cube.distance("2 1\nR B W\nR W W\nE W W", solver=solver) == 3

@@ -201,6 +201,7 @@ class WebSolver {
         set.set("serves", t.serves);
         set.set("summary", t.summary);
         set.set("present", t.present);
+        set.set("damaged", t.damaged);
         out.call<void>("push", set);
       }
       return out;
