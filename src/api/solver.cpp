@@ -318,6 +318,7 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
                       : "this solver builds no tables";
         note(std::string("pattern databases: ") + e.what() + "; " + why +
              "; using a weaker estimate");
+        const std::lock_guard damaged_lock(damaged_mutex);
         damaged_sets.insert(spec.name);
         return nullptr;
       }

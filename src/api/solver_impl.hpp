@@ -30,9 +30,12 @@ struct Solver::Impl {
   WalkingTables walking;
   cube::AbstractTables cube_views;
 
+  // Its own lock, so that listing the sets does not wait for a build of minutes.
+  std::mutex damaged_mutex;
+  std::set<std::string> damaged_sets;  // found damaged or outdated by a solve, not rebuilt
+
   std::mutex mutex;  // guards what follows, and table builds
   std::map<std::string, std::shared_ptr<const PdbSet>> pdb_sets;
-  std::set<std::string> damaged_sets;  // found damaged or outdated by a solve, not rebuilt
   bool answers_looked_up = false;
   std::shared_ptr<const cube::AnswerTable> answers;  // null: not in the store
 

@@ -108,7 +108,7 @@ std::vector<TableSetInfo> Solver::table_sets() const {
     const bool present = std::all_of(e.keys.begin(), e.keys.end(), [&](const std::string& k) {
       return impl_->store->contains(k);
     });
-    const std::lock_guard lock(impl_->mutex);
+    const std::lock_guard lock(impl_->damaged_mutex);
     out.push_back(
         {e.name, e.serves, e.summary, present, impl_->damaged_sets.contains(e.name), e.keys});
   }
