@@ -103,8 +103,8 @@ AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>&
   return AnswerTable(std::move(answers));
 }
 
-AnswerTable AnswerTable::load(const TableStore& store) {
-  return AnswerTable(read_table(store, kKey, descriptor()));
+AnswerTable AnswerTable::load(const TableStore& store, Recount recount) {
+  return AnswerTable(read_table(store, kKey, descriptor(), recount));
 }
 
 void AnswerTable::save(TableStore& store) const {

@@ -273,10 +273,11 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
   return pack(d, values.span(), threads);
 }
 
-PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store) {
+PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store,
+                                      Recount recount) {
   check(d);
   LargeBytes values(checked_size(d.header().payload_bytes()));
-  read_table(store, d.file_name(), d.header(), values.span());
+  read_table(store, d.file_name(), d.header(), values.span(), recount);
   return PatternDatabase(d, std::move(values));
 }
 

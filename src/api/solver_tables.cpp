@@ -25,7 +25,8 @@ struct TableSetEntry {
   std::vector<std::string> keys;
   /// Builds every table, keeps it in the store and in the solver's cache.
   std::function<void(Solver::Impl&)> build;
-  /// Reads table `i` (one per key), throwing TableFileError if it is missing or damaged.
+  /// Reads table `i` (one per key) and counts its values again, throwing TableFileError if it is
+  /// missing or damaged.
   std::function<void(const TableStore&, std::size_t i)> load;
   /// Drops what the solver keeps of the set.
   std::function<void(Solver::Impl&)> forget;
@@ -55,7 +56,7 @@ TableSetEntry pdb_entry(const PdbSetSpec& spec) {
             m.pdb_sets[spec.name] = std::make_shared<const PdbSet>(spec, std::move(tables));
           },
           [&spec](const TableStore& store, std::size_t i) {
-            PatternDatabase::load(PdbSet::descriptors(spec)[i], store);
+            PatternDatabase::load(PdbSet::descriptors(spec)[i], store, Recount::kYes);
           },
           [&spec](Solver::Impl& m) { m.pdb_sets.erase(spec.name); }};
 }
@@ -73,7 +74,7 @@ TableSetEntry cube_entry() {
         m.answers = std::move(table);
         m.answers_looked_up = true;
       },
-      [](const TableStore& store, std::size_t) { cube::AnswerTable::load(store); },
+      [](const TableStore& store, std::size_t) { cube::AnswerTable::load(store, Recount::kYes); },
       [](Solver::Impl& m) {
         m.answers.reset();
         m.answers_looked_up = false;

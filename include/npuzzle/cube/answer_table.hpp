@@ -35,7 +35,7 @@ class AnswerTable {
   /// The key it is kept under in a table store.
   static constexpr std::string_view kKey = "cube-answers.tbl";
   /// Throws TableFileError if the table is missing, damaged or another table.
-  static AnswerTable load(const TableStore& store);
+  static AnswerTable load(const TableStore& store, Recount recount = Recount::kNo);
   void save(TableStore& store) const;
 
   /// The least number of moves from every cube in the standard orientation with the empty

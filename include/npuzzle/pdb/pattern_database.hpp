@@ -63,7 +63,8 @@ class PatternDatabase {
   static PatternDatabase pack(const PatternDescriptor& d, std::span<const std::uint8_t> distances,
                               unsigned threads);
   /// Throws TableFileError if the table is missing, damaged or another table.
-  static PatternDatabase load(const PatternDescriptor& d, const TableStore& store);
+  static PatternDatabase load(const PatternDescriptor& d, const TableStore& store,
+                              Recount recount = Recount::kNo);
   void save(TableStore& store) const;
 
   const PlacementRanker& ranker() const { return ranker_; }
