@@ -24,7 +24,9 @@ npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
 (cd tests/web && NPUZZLE_BIN="$root/build/npuzzle" node --test)
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (build-asan/)"
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+# Line tables only (-g1): the reports still name file and line, and the largest test file
+# compiles in 29 s rather than 44 s.
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DNPUZZLE_SANITIZE=ON -DNPUZZLE_TESTS=ON -DNPUZZLE_PYTHON=OFF \
   -DNPUZZLE_BENCH=OFF >/dev/null
 cmake --build build-asan -j "$jobs"
