@@ -43,8 +43,8 @@ int region_side(int cells) {
 /// The window of one more shortening pass over the line beam's answer, 0 where none: longer
 /// windows than the passes before (32 moves rather than 24) at half their nodes each, once at
 /// the end. Measured on seeded boards against no such pass: 10x10 (60 boards) from 2.018x to
-/// 2.009x the Manhattan distance in about 5% more time (32 moves at 4,000 nodes: 2.007x in 20%
-/// more; 40 at 2,000: 2.010x); 6x6 to 9x9 0.2-0.6% shorter in 4-12% more time. On 12x12 and
+/// 2.009x the Manhattan distance in 4-11% more time (32 moves at 4,000 nodes: 2.007x in 13-31%
+/// more; 40 at 2,000: 2.010x); 6x6 to 9x9 0.2-0.6% shorter in 6-12% more time. On 12x12 and
 /// 16x16 it took 2x and 2.8x the time (at 4,000 nodes) for 0.5%; Korf & Felner's 50 unchanged.
 int last_pass_window(int cells) {
   return cells > 25 && cells <= 100 ? 32 : 0;

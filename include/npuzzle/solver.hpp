@@ -103,8 +103,9 @@ struct TableSetInfo {
   std::string serves;  // "4x4", "cube"
   std::string summary;
   bool present = false;  // every table is in the store (not checked for damage)
-  bool damaged =
-      false;  // a solve of this solver found it damaged or outdated and did not rebuild it
+  // A solve of this solver found it damaged or outdated and did not rebuild it (until it is
+  // built again or removed).
+  bool damaged = false;
   std::vector<std::string> keys;
 };
 

@@ -92,6 +92,12 @@ const std::vector<TableSetEntry>& table_set_entries() {
   return entries;
 }
 
+/// A set built again or removed is no longer one a solve found damaged.
+void forget_damage(Solver::Impl& m, const std::string& name) {
+  const std::lock_guard lock(m.damaged_mutex);
+  m.damaged_sets.erase(name);
+}
+
 const TableSetEntry& entry_named(std::string_view name) {
   std::string names;
   for (const auto& e : table_set_entries()) {
@@ -128,6 +134,7 @@ void Solver::build_tables(std::string_view set) {
   const TableSetEntry& e = entry_named(set);
   const std::lock_guard lock(impl_->mutex);
   e.build(*impl_);
+  forget_damage(*impl_, e.name);
 }
 
 std::vector<TableCheck> Solver::verify_tables(std::string_view set) const {
@@ -150,6 +157,7 @@ std::vector<std::pair<std::string, bool>> Solver::remove_tables(std::string_view
   const TableSetEntry& e = entry_named(set);
   const std::lock_guard lock(impl_->mutex);
   e.forget(*impl_);
+  forget_damage(*impl_, e.name);
   std::vector<std::pair<std::string, bool>> out;
   for (const auto& key : e.keys) {
     out.emplace_back(impl_->store->where(key), impl_->store->remove(key));
