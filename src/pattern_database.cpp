@@ -10,43 +10,15 @@
 #include "npuzzle/board.hpp"
 #include "npuzzle/errors.hpp"
 #include "npuzzle/parallel.hpp"
+#include "npuzzle/pdb/cell_regions.hpp"
 
 namespace npuzzle {
 namespace {
 
 constexpr std::uint8_t kUnreached = 0xFF;
-// Three bit sets over the (placement, blank) pairs and a byte per placement: the 7-8 set's
-// larger half needs 3.6 GiB; anything beyond this is refused rather than left to the OOM killer.
+// Three bit sets over the (placement, blank) pairs and two bytes per placement: the 7-8 set's
+// larger half needs 3.9 GiB; anything beyond this is refused rather than left to the OOM killer.
 constexpr std::uint64_t kMaxBuildBytes = 4ULL << 30;
-
-// Neighbours of a set of cells on a rows x cols board, by shifts.
-class CellGeometry {
- public:
-  explicit CellGeometry(Geometry g) : cols_(g.cols) {
-    board_ = g.cells() == 32 ? ~CellMask{0} : (CellMask{1} << g.cells()) - 1;
-    for (int r = 0; r < g.rows; ++r) {
-      left_ |= CellMask{1} << g.at(r, 0);
-      right_ |= CellMask{1} << g.at(r, g.cols - 1);
-    }
-  }
-  CellMask board() const { return board_; }
-  CellMask neighbours(CellMask m) const {
-    return ((m << cols_) | (m >> cols_) | ((m & ~right_) << 1) | ((m & ~left_) >> 1)) & board_;
-  }
-  /// The cells of `free` connected to `start` (which need not be in `free`) through `free`.
-  CellMask region(int start, CellMask free) const {
-    CellMask region = CellMask{1} << start, grown = region;
-    while (grown != 0) {
-      grown = neighbours(grown) & free & ~region;
-      region |= grown;
-    }
-    return region;
-  }
-
- private:
-  int cols_;
-  CellMask board_ = 0, left_ = 0, right_ = 0;
-};
 
 // Relaxed atomic updates of plain array elements, shared by the build's threads. Written with
 // the compiler builtins std::atomic_ref is made of, since the WebAssembly build's libc++ has no
@@ -96,8 +68,8 @@ void check(const PatternDescriptor& d) {
     if (seen[t]) throw InputError("pattern tile " + std::to_string(t) + " appears twice");
     seen[t] = true;
   }
-  const std::uint64_t pairs = d.entries() * static_cast<std::uint64_t>(n);
-  if (3 * (pairs / 8) + d.entries() > kMaxBuildBytes) {
+  const std::uint64_t pairs = d.placements() * static_cast<std::uint64_t>(n);
+  if (3 * (pairs / 8) + 2 * d.placements() > kMaxBuildBytes) {
     throw InputError("the pattern " + joined(d.tiles) + " needs more than 4 GiB to build");
   }
 }
@@ -105,14 +77,14 @@ void check(const PatternDescriptor& d) {
 }  // namespace
 
 std::string PatternDescriptor::kind() const {
-  return "pdb " + goal.geometry.name() + " " + goal_name(goal) + " tiles " + joined(tiles) + " v2";
+  return "pdb " + goal.geometry.name() + " " + goal_name(goal) + " tiles " + joined(tiles) + " v3";
 }
 
 std::string PatternDescriptor::file_name() const {
   return "pdb-" + goal.geometry.name() + "-" + goal_name(goal) + "-" + joined(tiles) + ".tbl";
 }
 
-PlacementIndex PatternDescriptor::entries() const {
+PlacementIndex PatternDescriptor::placements() const {
   return PlacementRanker(goal.geometry.cells(), static_cast<int>(tiles.size())).size();
 }
 
@@ -129,11 +101,17 @@ PatternDatabase::PatternDatabase(PatternDescriptor d, LargeBytes values)
       values_(std::move(values)),
       homes_(descriptor_.homes()) {}
 
-int PatternDatabase::distance(std::span<const std::uint8_t> cells) const {
+int PatternDatabase::distance(std::span<const std::uint8_t> cells, Cell blank) const {
   const Geometry g = descriptor_.goal.geometry;
   int manhattan = 0;
-  for (std::size_t i = 0; i < homes_.size(); ++i) manhattan += g.taxicab(cells[i], homes_[i]);
-  return manhattan + 2 * stored(ranker_.rank(cells));
+  CellMask taken = 0;
+  for (std::size_t i = 0; i < homes_.size(); ++i) {
+    manhattan += g.taxicab(cells[i], homes_[i]);
+    taken |= CellMask{1} << cells[i];
+  }
+  const CellRegions regions(g);
+  const bool pocket = !regions.in_main_region(blank, regions.board() & ~taken);
+  return manhattan + 2 * stored(entry(ranker_.rank(cells), pocket));
 }
 
 PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
@@ -141,14 +119,15 @@ PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
   check(d);
   const Geometry g = d.goal.geometry;
   const PlacementRanker ranker(g.cells(), static_cast<int>(d.tiles.size()));
-  if (distances.size() != ranker.size()) {
-    throw std::logic_error("pattern " + joined(d.tiles) + ": not one distance per placement");
+  const PlacementIndex placements = ranker.size();
+  if (distances.size() != 2 * placements) {
+    throw std::logic_error("pattern " + joined(d.tiles) + ": not two distances per placement");
   }
   const std::vector<Cell> homes = d.homes();
-  LargeBytes values(checked_size((ranker.size() + 1) / 2));
+  LargeBytes values(checked_size(placements));
   std::atomic<std::uint64_t> next_block{0};
   std::atomic<bool> not_a_distance{false};
-  constexpr std::uint64_t kBlock = 1 << 16;  // placements a thread takes at a time (even)
+  constexpr std::uint64_t kBlock = 1 << 16;  // placements a thread takes at a time
   run_on_threads(threads, [&] {
     for (std::uint64_t first; (first = next_block.fetch_add(1) * kBlock) < ranker.size();) {
       const std::uint64_t end = std::min(ranker.size(), first + kBlock);
@@ -161,10 +140,19 @@ PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
         for (std::size_t t = static_cast<std::size_t>(walk.changed_from()); t < cells.size(); ++t) {
           before[t + 1] = before[t] + g.taxicab(cells[t], homes[t]);
         }
-        const int excess = distances[static_cast<std::size_t>(i)] - before[cells.size()];
-        if (excess < 0 || excess % 2 != 0) not_a_distance = true;
-        const auto half = static_cast<std::uint8_t>(std::min(excess / 2, kMaxStored));
-        values[static_cast<std::size_t>(i / 2)] |= static_cast<std::uint8_t>(half << (i % 2 * 4));
+        // An entry no board has takes the placement's other one: then the lesser of the two is
+        // the least over every region, an estimate wherever the blank is.
+        std::uint8_t in_main = distances[static_cast<std::size_t>(2 * i)];
+        std::uint8_t in_pocket = distances[static_cast<std::size_t>(2 * i + 1)];
+        if (in_main == kUnreached) in_main = in_pocket;
+        if (in_pocket == kUnreached) in_pocket = in_main;
+        const auto half = [&](std::uint8_t distance) {
+          const int excess = distance - before[cells.size()];
+          if (excess < 0 || excess % 2 != 0) not_a_distance = true;
+          return static_cast<std::uint8_t>(std::min(excess / 2, kMaxStored));
+        };
+        values[static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(half(in_main) | half(in_pocket) << 4);
       }
     }
   });
@@ -172,7 +160,7 @@ PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
     throw std::logic_error("pattern " + joined(d.tiles) +
                            ": a distance below or of another parity than its Manhattan distance");
   }
-  if (!d.value_counts.empty() && count_values(values.span(), 4, ranker.size()) != d.value_counts) {
+  if (!d.value_counts.empty() && count_values(values.span(), 4, 2 * placements) != d.value_counts) {
     throw std::logic_error("pattern " + joined(d.tiles) +
                            ": the per-value counts differ from the descriptor's");
   }
@@ -184,14 +172,14 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
                                        const CancelToken* cancel) {
   check(d);
   const Geometry g = d.goal.geometry;
-  const CellGeometry cells(g);
+  const CellRegions cells(g);
   const auto n = static_cast<std::uint64_t>(g.cells());
   const int k = static_cast<int>(d.tiles.size());
   const PlacementRanker ranker(g.cells(), k);
   const std::uint64_t pairs = ranker.size() * n;
   const std::size_t words = static_cast<std::size_t>((pairs + 63) / 64);
 
-  LargeBytes values(checked_size(ranker.size()));
+  LargeBytes values(checked_size(2 * ranker.size()));
   std::fill(values.data(), values.data() + values.size(), kUnreached);
   LargeArray<std::uint64_t> visited(words), current(words), next(words);
 
@@ -209,7 +197,13 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
       root * n + static_cast<std::uint64_t>(std::countr_zero(root_region));
   test_and_set(visited.span(), root_pair);
   test_and_set(current.span(), root_pair);
-  values[static_cast<std::size_t>(root)] = 0;
+  const int free_cells = g.cells() - k;
+  // An entry's index: a placement's main-region entry, or its pocket entry after it.
+  const auto entry_of = [&](PlacementIndex placement, CellMask blank_region) {
+    return static_cast<std::size_t>(2 * placement +
+                                    (2 * std::popcount(blank_region) <= free_cells));
+  };
+  values[entry_of(root, root_region)] = 0;
 
   std::uint64_t reached = 1;
   for (int depth = 0;; ++depth) {
@@ -245,7 +239,7 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
                     r * n + static_cast<std::uint64_t>(std::countr_zero(blank_region));
                 if (!test_and_set(visited.span(), next_pair)) {
                   test_and_set(next.span(), next_pair);
-                  set_if_unreached(values[static_cast<std::size_t>(r)], next_depth);
+                  set_if_unreached(values[entry_of(r, blank_region)], next_depth);
                   ++local;
                 }
               }
@@ -263,9 +257,10 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
     std::swap(current, next);
     std::fill(next.data(), next.data() + next.size(), 0);
   }
-  if (std::find(values.data(), values.data() + values.size(), kUnreached) !=
-      values.data() + values.size()) {
-    throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
+  for (std::size_t i = 0; i < values.size(); i += 2) {
+    if (values[i] == kUnreached && values[i + 1] == kUnreached) {
+      throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
+    }
   }
   visited = {};  // the bit sets' memory back before the packed table takes more
   current = {};

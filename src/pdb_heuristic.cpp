@@ -6,7 +6,10 @@
 namespace npuzzle {
 
 PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs)
-    : layout_(&layout), set_(inputs.pdb), reflect_(set_ != nullptr && set_->spec().reflect) {
+    : layout_(&layout),
+      regions_(layout.geometry()),
+      set_(inputs.pdb),
+      reflect_(set_ != nullptr && set_->spec().reflect) {
   if (!set_) throw InputError("the pdb heuristic needs a pattern database set");
   for (const auto& p : set_->spec().patterns) patterns_.push_back(p.tiles);
   const Geometry g = layout.geometry();
@@ -39,16 +42,24 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
   }
   memo.value.fill(0);
   memo.mirrored_value.fill(0);
+  memo.taken.fill(0);
+  memo.mirrored_taken.fill(0);
+  for (std::size_t p = 0; p < patterns_.size(); ++p) {
+    for (const SmallTile t : patterns_[p]) {
+      memo.taken[p] |= CellMask{1} << memo.cell[t];
+      memo.mirrored_taken[p] |= CellMask{1} << memo.mirrored_cell[t];
+    }
+  }
   memo.trail.clear();
   memo.sum = memo.mirrored_sum = memo.manhattan = 0;
   for (std::size_t c = 0; c < tiles.size(); ++c) {
     if (tiles[c] != kBlank) memo.manhattan += layout_->distance(tiles[c], static_cast<Cell>(c));
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    memo.sum += revalue(memo.cell, memo.value, static_cast<std::uint8_t>(p));
+    memo.sum += revalue(memo.cell, memo.taken, memo.value, static_cast<std::uint8_t>(p));
     if (reflect_) {
-      memo.mirrored_sum +=
-          revalue(memo.mirrored_cell, memo.mirrored_value, static_cast<std::uint8_t>(p));
+      memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_value,
+                                   static_cast<std::uint8_t>(p));
     }
   }
   return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);

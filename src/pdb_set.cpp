@@ -17,46 +17,48 @@ std::vector<SmallTile> range(int first, int last) {
 
 const std::vector<PdbSetSpec>& known_pdb_sets() {
   const Geometry g{4, 4};
-  // The counts are of the stored values (half the excess over Manhattan) of the first builds;
-  // every later build and every load must agree. The three 5x5 blocks of six in a corner are
-  // one shape turned, as are 5-5-5's last two, so their counts agree.
-  static const std::vector<std::uint64_t> kCornerBlock{78667001, 40457784, 7710142,
-                                                       654738,   22130,    205};
-  static const std::vector<std::uint64_t> kFiveBlock{281475, 191530, 46756, 4246, 153};
+  // The counts are of the stored values (half the excess over Manhattan, two entries per
+  // placement) of the first builds; every later build and every load must agree. The three 5x5
+  // blocks of six in a corner are one shape turned, as are 5-5-5's last two, so their counts
+  // agree.
+  static const std::vector<std::uint64_t> kCornerBlock{144210653, 89676919, 19234958,
+                                                       1825359,   75082,    1029};
+  static const std::vector<std::uint64_t> kFiveBlock{493037, 425575, 117345, 11899, 464};
   static const std::vector<PdbSetSpec> sets{
       {"7-8",
        g,
-       {{range(1, 7), {3377411, 15535159, 22682992, 12698690, 3042143, 309381, 11741, 83}},
+       {{range(1, 7), {5572087, 27597288, 45016293, 28476088, 7697624, 911559, 43638, 622, 1}},
         {range(8, 15),
-         {37743200, 138801034, 185001307, 114694529, 36086104, 6024260, 540853, 26355, 747, 11}}},
+         {62935150, 255979095, 371195445, 247413723, 83587163, 15135103, 1505760, 82802, 2517,
+          42}}},
        true,
        false,
-       "tiles 1-7 and 8-15 (Korf & Felner), reflected: 288 MB, built in minutes"},
+       "tiles 1-7 and 8-15 (Korf & Felner), reflected: 577 MB, built in minutes"},
       {"6-6-3",
        g,
-       {{{1, 2, 3, 5, 6, 7}, {1749433, 2571099, 1208477, 221101, 15258, 392}},
-        {{4, 8, 9, 12, 13, 14}, {2222269, 2389697, 973016, 167163, 13079, 530, 6}},
-        {{10, 11, 15}, {2784, 555, 21}}},
+       {{{1, 2, 3, 5, 6, 7}, {2946221, 5179128, 2786263, 572185, 46375, 1347, 1}},
+        {{4, 8, 9, 12, 13, 14}, {3802361, 4980110, 2278490, 431363, 37574, 1596, 26}},
+        {{10, 11, 15}, {5355, 1308, 57}}},
        true,
        false,
-       "three blocks, reflected: 5.8 MB, built in seconds"},
+       "three blocks, reflected: 11.5 MB, built in seconds"},
       {"5-5-5",
        g,
-       {{{1, 2, 3, 5, 6}, {269733, 210165, 41776, 2405, 81}},
+       {{{1, 2, 3, 5, 6}, {468815, 460100, 111313, 7846, 246}},
         {{4, 8, 9, 12, 13}, kFiveBlock},
         {{7, 10, 11, 14, 15}, kFiveBlock}},
        true,
        true,
-       "three blocks, reflected: 0.8 MB, built in about a second"},
+       "three blocks, reflected: 1.6 MB, built in about a second"},
       {"6-6-6-6",
        Geometry{5, 5},
-       {{{1, 2, 5, 6, 7, 12}, {24380041, 78848548, 22535858, 1710485, 37043, 25}},
+       {{{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
         {{3, 4, 8, 9, 13, 14}, kCornerBlock},
         {{10, 11, 15, 16, 20, 21}, kCornerBlock},
         {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
        true,
        false,
-       "four blocks of six (Korf & Felner), reflected: 255 MB, built in minutes"},
+       "four blocks of six (Korf & Felner), reflected: 510 MB, built in minutes"},
   };
   return sets;
 }

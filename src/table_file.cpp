@@ -1,5 +1,6 @@
 #include "npuzzle/storage/table_file.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
@@ -10,9 +11,10 @@
 namespace npuzzle {
 namespace {
 
-// Version 2 carries the entries' width after the kind; version 1 tables (byte entries only)
-// still read.
-constexpr char kMagic[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '2'};
+// Version 3 sums the payload in four lanes; version 2 carries the entries' width after the
+// kind; version 1 tables (byte entries only) still read.
+constexpr char kMagic[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '3'};
+constexpr char kMagicV2[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '2'};
 constexpr char kMagicV1[8] = {'N', 'P', 'U', 'Z', 'T', 'B', 'L', '1'};
 constexpr std::uint64_t kMaxKindBytes = 256;
 constexpr std::uint64_t kMaxValues = 256;
@@ -55,6 +57,19 @@ void touch_pages(std::span<std::uint8_t> bytes, unsigned threads) {
   });
 }
 
+constexpr std::uint64_t kMix = 0x9E3779B97F4A7C15ULL;
+
+std::uint64_t mixed(std::uint64_t h, std::uint64_t w) {
+  h = (h ^ w) * kMix;
+  return h ^ h >> 29;
+}
+
+std::uint64_t word_at(std::span<const std::uint8_t> bytes, std::size_t i) {
+  std::uint64_t w = 0;
+  std::memcpy(&w, bytes.data() + i, std::min<std::size_t>(8, bytes.size() - i));
+  return w;
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload) {
@@ -91,15 +106,26 @@ std::vector<std::uint64_t> count_values(std::span<const std::uint8_t> payload, u
   return counts;
 }
 
-std::uint64_t checksum64(std::span<const std::uint8_t> bytes) {
-  std::uint64_t h = 0x243F6A8885A308D3ULL ^ bytes.size();
-  for (std::size_t i = 0; i < bytes.size(); i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, bytes.data() + i, std::min<std::size_t>(8, bytes.size() - i));
-    h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 29;
+std::uint64_t checksum64(std::span<const std::uint8_t> bytes, ChecksumLanes lanes) {
+  const std::uint64_t seed = 0x243F6A8885A308D3ULL ^ bytes.size();
+  if (lanes == ChecksumLanes::kOne) {
+    std::uint64_t h = seed;
+    for (std::size_t i = 0; i < bytes.size(); i += 8) h = mixed(h, word_at(bytes, i));
+    return h;
   }
-  return h;
+  // Word i goes to lane i % 4; the four chains of multiplications overlap in the processor.
+  std::array<std::uint64_t, 4> h{seed, seed + 1, seed + 2, seed + 3};
+  std::size_t i = 0;
+  for (; i + 32 <= bytes.size(); i += 32) {
+    std::array<std::uint64_t, 4> w;  // whole words: no partial one to guard against
+    std::memcpy(w.data(), bytes.data() + i, 32);
+    for (std::size_t lane = 0; lane < 4; ++lane) h[lane] = mixed(h[lane], w[lane]);
+  }
+  for (std::size_t lane = 0; i < bytes.size(); i += 8, ++lane)
+    h[lane] = mixed(h[lane], word_at(bytes, i));
+  std::uint64_t out = seed;
+  for (const auto lane : h) out = mixed(out, lane);
+  return out;
 }
 
 void write_table(TableStore& store, std::string_view key, const TableHeader& header,
@@ -128,7 +154,10 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   char magic[sizeof kMagic];
   r.bytes(magic, sizeof magic);
   const bool v1 = std::memcmp(magic, kMagicV1, sizeof kMagic) == 0;
-  if (!v1 && std::memcmp(magic, kMagic, sizeof kMagic) != 0) r.fail("is not an npuzzle table");
+  const bool v2 = std::memcmp(magic, kMagicV2, sizeof kMagic) == 0;
+  if (!v1 && !v2 && std::memcmp(magic, kMagic, sizeof kMagic) != 0) {
+    r.fail("is not an npuzzle table");
+  }
   const std::uint64_t kind_size = r.u64();
   if (kind_size > kMaxKindBytes) r.fail("has a damaged header");
   std::string kind(static_cast<std::size_t>(kind_size), '\0');
@@ -167,7 +196,7 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   run_on_threads(tasks == 2 && payload.size() >= kSideBySide ? 2 : 1, [&] {
     for (int task; (task = next.fetch_add(1)) < tasks;) {
       if (task == 0) {
-        sum = checksum64(payload);
+        sum = checksum64(payload, v1 || v2 ? ChecksumLanes::kOne : ChecksumLanes::kFour);
       } else {
         counts = count_values(payload, expected.bits, entries);
       }

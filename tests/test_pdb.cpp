@@ -73,10 +73,41 @@ TEST(PlacementWalk, VisitsPlacementsInIndexOrderFromAnyStart) {
 
 // The independent model: an abstract state is a string with the pattern tiles' letters on their
 // cells, '.' for other tiles and '_' for the blank. Moving a pattern tile costs 1, any other
-// move 0; a 0-1 BFS from the goal gives every state's cost, and a placement's entry is the
-// least over its blank cells.
-std::map<std::string, int> reference_entries(const Board& goal,
-                                             const std::vector<SmallTile>& pattern) {
+// move 0; a 0-1 BFS from the goal gives every state's cost. A table entry is the least over the
+// blank cells of one placement in one kind of region: the main one (more than half of the cells
+// that are not the pattern's) or any other (a pocket).
+struct ReferenceEntry {
+  int cost;
+  Cell blank;  // one blank cell it was found with
+};
+
+// Whether the blank of `s` is in the main region of its non-pattern cells, by a flood fill.
+bool blank_in_main_region(const Geometry g, const std::string& s) {
+  const auto free = [&](Cell c) {
+    return s[static_cast<std::size_t>(c)] == '.' || s[static_cast<std::size_t>(c)] == '_';
+  };
+  std::vector<Cell> stack{static_cast<Cell>(s.find('_'))};
+  std::vector<bool> seen(s.size(), false);
+  seen[static_cast<std::size_t>(stack.back())] = true;
+  int region = 0;
+  while (!stack.empty()) {
+    const Cell c = stack.back();
+    stack.pop_back();
+    ++region;
+    for (const Dir d : kAllDirs) {
+      const Cell next = g.step(c, d);
+      if (next < 0 || !free(next) || seen[static_cast<std::size_t>(next)]) continue;
+      seen[static_cast<std::size_t>(next)] = true;
+      stack.push_back(next);
+    }
+  }
+  const auto free_cells =
+      std::count_if(s.begin(), s.end(), [](char x) { return x == '.' || x == '_'; });
+  return 2 * region > free_cells;
+}
+
+std::map<std::string, ReferenceEntry> reference_entries(const Board& goal,
+                                                        const std::vector<SmallTile>& pattern) {
   const Geometry g = goal.geometry;
   std::string start(static_cast<std::size_t>(g.cells()), '.');
   for (std::size_t c = 0; c < goal.tiles.size(); ++c) {
@@ -105,7 +136,8 @@ std::map<std::string, int> reference_entries(const Board& goal,
       step == 0 ? queue.push_front(t) : queue.push_back(t);
     }
   }
-  std::map<std::string, int> entries;  // key: the pattern tiles' cells, as letters
+  // key: the pattern tiles' cells as letters, then M (main region) or P (pocket)
+  std::map<std::string, ReferenceEntry> entries;
   for (const auto& [s, c] : cost) {
     std::string key(pattern.size(), ' ');
     for (std::size_t cell = 0; cell < s.size(); ++cell) {
@@ -113,8 +145,10 @@ std::map<std::string, int> reference_entries(const Board& goal,
         key[static_cast<std::size_t>(s[cell] - 'A')] = static_cast<char>('a' + cell);
       }
     }
-    auto [it, inserted] = entries.emplace(key, c);
-    if (!inserted) it->second = std::min(it->second, c);
+    key += blank_in_main_region(g, s) ? 'M' : 'P';
+    const ReferenceEntry here{c, static_cast<Cell>(s.find('_'))};
+    auto [it, inserted] = entries.emplace(key, here);
+    if (!inserted && c < it->second.cost) it->second = here;
   }
   return entries;
 }
@@ -124,18 +158,37 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
       {Board::blank_first({3, 3}), {1, 2, 3}},    {Board::blank_last({3, 3}), {2, 5, 7, 8}},
       {Board::blank_first({2, 4}), {1, 2, 6, 7}}, {Board::blank_first({4, 4}), {1, 2, 4}},
       {Board::blank_first({4, 4}), {5, 10, 15}},  {Board::blank_first({5, 5}), {12, 13, 18}},
+      {Board::blank_first({4, 4}), {1, 4, 5, 6}},
   };
   for (const auto& [goal, pattern] : cases) {
     const PatternDescriptor d{goal, pattern, {}};
     const auto table = PatternDatabase::build(d, 2);
     const auto expected = reference_entries(goal, pattern);
-    ASSERT_EQ(expected.size(), d.entries());
     std::vector<std::uint8_t> cells(pattern.size());
-    for (const auto& [key, value] : expected) {
-      for (std::size_t i = 0; i < key.size(); ++i)
+    int pockets = 0;
+    std::map<std::string, int> least;  // by placement: the least over its regions
+    for (const auto& [key, entry] : expected) {
+      for (std::size_t i = 0; i < pattern.size(); ++i)
         cells[i] = static_cast<std::uint8_t>(key[i] - 'a');
-      ASSERT_EQ(table.distance(cells), value) << d.kind() << " at " << key;
+      ASSERT_EQ(table.distance(cells, entry.blank), entry.cost) << d.kind() << " at " << key;
+      pockets += key.back() == 'P';
+      const auto [it, first] = least.emplace(key.substr(0, pattern.size()), entry.cost);
+      if (!first) it->second = std::min(it->second, entry.cost);
     }
+    for (const auto& [key, cost] : least) {
+      int manhattan = 0;
+      for (std::size_t i = 0; i < pattern.size(); ++i) {
+        cells[i] = static_cast<std::uint8_t>(key[i] - 'a');
+        manhattan += goal.geometry.taxicab(cells[i], d.homes()[i]);
+      }
+      ASSERT_EQ(manhattan + 2 * PatternDatabase::least(table.data(), table.ranker().rank(cells)),
+                cost)
+          << d.kind() << " at " << key;
+    }
+    // Every placement has a main region or a pocket or both, and some have both.
+    ASSERT_EQ(least.size(), d.placements()) << d.kind();
+    ASSERT_LT(expected.size(), d.entries()) << d.kind();
+    ASSERT_GT(pockets, 0) << d.kind();
   }
 }
 
@@ -177,12 +230,11 @@ const HeuristicInputs& light_set() {
 
 TEST(PdbSet, EveryKnownTableCarriesItsExpectedCounts) {
   for (const auto& spec : known_pdb_sets()) {
-    std::uint64_t placements = 0;
     for (const auto& d : PdbSet::descriptors(spec)) {
       ASSERT_FALSE(d.value_counts.empty()) << d.kind();
-      placements = 0;
-      for (const auto c : d.value_counts) placements += c;
-      EXPECT_EQ(placements, d.entries()) << d.kind();
+      std::uint64_t entries = 0;
+      for (const auto c : d.value_counts) entries += c;
+      EXPECT_EQ(entries, d.entries()) << d.kind();
       EXPECT_LE(d.value_counts.size(), 16u) << d.kind();  // stored values fit in 4 bits
     }
   }

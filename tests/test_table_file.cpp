@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -137,8 +138,24 @@ TEST(MemoryStore, KeepsTablesAndReadsThemAsBytes) {
 TEST(Checksum, DependsOnEveryByteAndItsPlace) {
   const std::vector<std::uint8_t> a{1, 2, 3, 4, 5, 6, 7, 8, 9}, b{1, 2, 3, 4, 5, 6, 7, 8, 8},
       c{2, 1, 3, 4, 5, 6, 7, 8, 9};
-  EXPECT_NE(checksum64(a), checksum64(b));
-  EXPECT_NE(checksum64(a), checksum64(c));
+  for (const auto lanes : {ChecksumLanes::kOne, ChecksumLanes::kFour}) {
+    EXPECT_NE(checksum64(a, lanes), checksum64(b, lanes));
+    EXPECT_NE(checksum64(a, lanes), checksum64(c, lanes));
+  }
+  // Four lanes: a word swapped with the one beside it (another lane), and a change in each
+  // lane of a payload longer than a round of four words, or in its tail.
+  std::vector<std::uint8_t> long_payload(100);
+  for (std::size_t i = 0; i < long_payload.size(); ++i)
+    long_payload[i] = static_cast<std::uint8_t>(i);
+  const auto base = checksum64(long_payload);
+  for (std::size_t i = 0; i < long_payload.size(); i += 7) {
+    auto changed = long_payload;
+    changed[i] ^= 1;
+    EXPECT_NE(checksum64(changed), base) << i;
+  }
+  auto swapped = long_payload;
+  std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 8);
+  EXPECT_NE(checksum64(swapped), base);
 }
 
 }  // namespace
