@@ -110,8 +110,9 @@ int PatternDatabase::distance(std::span<const std::uint8_t> cells, Cell blank) c
     taken |= CellMask{1} << cells[i];
   }
   const CellRegions regions(g);
-  const bool pocket = !regions.in_main_region(blank, regions.board() & ~taken);
-  return manhattan + 2 * stored(entry(ranker_.rank(cells), pocket));
+  return manhattan + 2 * stored(values_.data(), ranker_.rank(cells), [&] {
+                       return regions.in_main_region(blank, regions.board() & ~taken);
+                     });
 }
 
 PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
@@ -142,8 +143,8 @@ PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
         }
         // An entry no board has takes the placement's other one: then the lesser of the two is
         // the least over every region, an estimate wherever the blank is.
-        std::uint8_t in_main = distances[static_cast<std::size_t>(2 * i)];
-        std::uint8_t in_pocket = distances[static_cast<std::size_t>(2 * i + 1)];
+        std::uint8_t in_main = distances[static_cast<std::size_t>(entry(i, false))];
+        std::uint8_t in_pocket = distances[static_cast<std::size_t>(entry(i, true))];
         if (in_main == kUnreached) in_main = in_pocket;
         if (in_pocket == kUnreached) in_pocket = in_main;
         const auto half = [&](std::uint8_t distance) {
@@ -198,10 +199,10 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
   test_and_set(visited.span(), root_pair);
   test_and_set(current.span(), root_pair);
   const int free_cells = g.cells() - k;
-  // An entry's index: a placement's main-region entry, or its pocket entry after it.
+  // An entry's index: a placement's main-region entry, or its pocket entry.
   const auto entry_of = [&](PlacementIndex placement, CellMask blank_region) {
-    return static_cast<std::size_t>(2 * placement +
-                                    (2 * std::popcount(blank_region) <= free_cells));
+    return static_cast<std::size_t>(
+        entry(placement, 2 * std::popcount(blank_region) <= free_cells));
   };
   values[entry_of(root, root_region)] = 0;
 
@@ -257,8 +258,9 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
     std::swap(current, next);
     std::fill(next.data(), next.data() + next.size(), 0);
   }
-  for (std::size_t i = 0; i < values.size(); i += 2) {
-    if (values[i] == kUnreached && values[i + 1] == kUnreached) {
+  for (PlacementIndex i = 0; i < ranker.size(); ++i) {
+    if (values[static_cast<std::size_t>(entry(i, false))] == kUnreached &&
+        values[static_cast<std::size_t>(entry(i, true))] == kUnreached) {
       throw std::logic_error("pattern " + joined(d.tiles) + ": some placements were never reached");
     }
   }

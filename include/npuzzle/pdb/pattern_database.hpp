@@ -37,7 +37,7 @@
 namespace npuzzle {
 
 /// One database: the goal it measures towards, the tiles it tracks, and the count of
-/// placements at each stored value (half the excess over Manhattan) where it is known (a build
+/// entries at each stored value (half the excess over Manhattan) where it is known (a build
 /// and a load must both reproduce it).
 struct PatternDescriptor {
   Board goal;
@@ -74,26 +74,22 @@ class PatternDatabase {
   void save(TableStore& store) const;
 
   const PlacementRanker& ranker() const { return ranker_; }
-  /// The entry of the placement of index `rank` with the blank in the main region, or in a
-  /// pocket: the two share a byte, so one fetch brings both.
+  /// The entry (a half byte) of the placement of index `rank` with the blank in the main region,
+  /// or in a pocket: the two share a byte, so one fetch brings both.
   static PlacementIndex entry(PlacementIndex rank, bool pocket) { return 2 * rank + pocket; }
-  /// The stored value of entry `i`: half the excess of its distance over the Manhattan distance.
-  static int stored(const std::uint8_t* data, PlacementIndex i) {
-    return data[i >> 1] >> ((i & 1) << 2) & 0xF;
-  }
   /// The lesser of a placement's two stored values: an estimate wherever the blank is.
   static int least(const std::uint8_t* data, PlacementIndex rank) {
     return std::min(data[rank] & 0xF, data[rank] >> 4);
   }
-  /// The stored value of the placement of index `rank` where `in_main_region()` says where the
-  /// blank is; asked only where the two entries differ (most placements have no pocket).
+  /// The stored value (half the excess of the distance over the Manhattan distance) of the
+  /// placement of index `rank` where `in_main_region()` says where the blank is; asked only
+  /// where the two entries differ (most placements have no pocket).
   template <class InMainRegion>
   static int stored(const std::uint8_t* data, PlacementIndex rank, InMainRegion in_main_region) {
     const int in_main = data[rank] & 0xF, in_pocket = data[rank] >> 4;
     if (in_main == in_pocket) return in_main;
     return in_main_region() ? in_main : in_pocket;
   }
-  int stored(PlacementIndex i) const { return stored(values_.data(), i); }
   /// The fewest moves that bring the pattern's tiles home from `cells` (`cells[i]`: where the
   /// i-th tile stands) with the blank on `blank`, as far as the table tells it apart (the
   /// pocket entry is the least over the pockets).
