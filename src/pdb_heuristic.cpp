@@ -24,7 +24,10 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
     }
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    for (const SmallTile t : patterns_[p]) pattern_of_[t] = static_cast<std::uint8_t>(p);
+    for (std::size_t i = 0; i < patterns_[p].size(); ++i) {
+      pattern_of_[patterns_[p][i]] = static_cast<std::uint8_t>(p);
+      index_in_pattern_[patterns_[p][i]] = static_cast<std::uint8_t>(i);
+    }
   }
   // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
   for (Cell c = 0; c < g.cells(); ++c) {
@@ -56,10 +59,10 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
     if (tiles[c] != kBlank) memo.manhattan += layout_->distance(tiles[c], static_cast<Cell>(c));
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    memo.sum += revalue(memo.cell, memo.taken, memo.value, static_cast<std::uint8_t>(p));
+    memo.sum += revalue(memo.cell, memo.taken, memo.value, memo.rank, static_cast<std::uint8_t>(p));
     if (reflect_) {
       memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_value,
-                                   static_cast<std::uint8_t>(p));
+                                   memo.mirrored_rank, static_cast<std::uint8_t>(p));
     }
   }
   return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);

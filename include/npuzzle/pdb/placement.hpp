@@ -45,6 +45,32 @@ class PlacementRanker {
     return r;
   }
 
+  /// The index after the pattern's `index`-th tile moves from cell `from` to the free cell `to`,
+  /// from the index `r` before, without ranking again: the moved tile's digit changes by the
+  /// cells it passes, less those the tiles before it hold, and each later tile standing between
+  /// `from` and `to` gains or loses one cell below it. `taken`: the pattern's cells;
+  /// `index_on(c)`: the pattern index of the tile on cell c (asked only for cells in `taken`
+  /// strictly between the two).
+  template <class IndexOn>
+  PlacementIndex moved(PlacementIndex r, int index, unsigned from, unsigned to, CellMask taken,
+                       IndexOn index_on) const {
+    const auto w = weight_[static_cast<std::size_t>(index)];
+    const bool up = to > from;
+    const unsigned lo = up ? from : to, hi = up ? to : from;
+    CellMask between = taken & ((CellMask{1} << hi) - 1) & ~((CellMask{2} << lo) - 1);
+    // Unsigned arithmetic wraps, so the changes add up right whatever their signs.
+    PlacementIndex change = 0;
+    for (; between != 0; between &= between - 1) {
+      const int j = index_on(static_cast<unsigned>(std::countr_zero(between)));
+      change += j < index ? PlacementIndex{0} - w : weight_[static_cast<std::size_t>(j)];
+    }
+    const PlacementIndex span = (hi - lo) * w;
+    return up ? r + span + change : r - span - change;
+  }
+
+  /// How much the `index`-th tile's digit weighs in the index.
+  PlacementIndex weight(int index) const { return weight_[static_cast<std::size_t>(index)]; }
+
   int cells() const { return cells_; }
 
   void unrank(PlacementIndex r, std::span<std::uint8_t> cells) const {

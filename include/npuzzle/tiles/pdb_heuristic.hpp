@@ -1,7 +1,8 @@
 #pragma once
 // The additive pattern-database estimate as a TileDomain heuristic policy: each pattern's
-// value kept per state, and on each move only the moved tile's pattern (and, with the reflected
-// lookup, its mirror's) ranked again, with the blank's region among the cells it leaves free.
+// value and index kept per state, and on each move only the moved tile's pattern (and, with the
+// reflected lookup, its mirror's) indexed again, from its index before (see
+// PlacementRanker::moved), with the blank's region among the cells it leaves free.
 // The other patterns' entries stay: a move of a tile outside a pattern leaves the blank in the
 // same region of that pattern's free cells (the tile's cell is one of them).
 
@@ -17,6 +18,19 @@
 namespace npuzzle {
 
 class PdbHeuristic {
+  // The tile on each cell of the board, and of the mirrored board (the mirror is its own
+  // inverse).
+  struct PlainOn {
+    std::span<const SmallTile> board;
+    SmallTile operator()(unsigned c) const { return board[c]; }
+  };
+  struct MirroredOn {
+    std::span<const SmallTile> board;
+    const SmallTile* mirror_tile;
+    const std::uint8_t* mirror_cell;
+    SmallTile operator()(unsigned c) const { return mirror_tile[board[mirror_cell[c]]]; }
+  };
+
  public:
   static constexpr int kMaxCells = 32;
   static constexpr int kMaxPatterns = 8;
@@ -28,22 +42,24 @@ class PdbHeuristic {
     std::array<std::uint8_t, kMaxCells> cell{};           // by tile
     std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
     std::array<int, kMaxPatterns> value{}, mirrored_value{};
+    std::array<PlacementIndex, kMaxPatterns> rank{}, mirrored_rank{};  // by pattern
     std::array<CellMask, kMaxPatterns> taken{}, mirrored_taken{};  // by pattern: its tiles' cells
     int sum = 0, mirrored_sum = 0;
     int manhattan = 0;
-    /// The values each move replaced, last move last, for undo.
+    /// The values and indexes each move replaced, last move last, for undo.
     struct Replaced {
       int value, mirrored_value;
+      PlacementIndex rank, mirrored_rank;
     };
     std::vector<Replaced> trail;
   };
 
-  /// A child's estimate and the stored values it read, which the move to that child adopts
-  /// rather than ranking its patterns again. `mirrored_value` is read only where `h` is within
-  /// the limit.
+  /// A child's estimate and the indexes and stored values it read, which the move to that child
+  /// adopts. `mirrored_value` is read only where `h` is within the limit.
   struct ChildEstimate {
     int h = 0;
     int value = 0, mirrored_value = 0;
+    PlacementIndex rank = 0, mirrored_rank = 0;
   };
 
   static constexpr std::string_view kName = "pdb";
@@ -62,23 +78,27 @@ class PdbHeuristic {
 
   int evaluate(std::span<const SmallTile> tiles, Memo& memo) const;
 
-  /// The estimates after moving each of `tiles` into the blank on `to`, leaving the memo as it
-  /// is: every entry (plain and reflected) fetched together, so the children cost one wait on
-  /// memory rather than two; the reflected sums are added only for the children the plain sum
-  /// does not already put above `limit`. The blank's region is looked at only where the lesser
-  /// of a placement's two entries does not already put the child above `limit`.
-  void estimate_children(const Memo& memo, std::span<const SmallTile> tiles, Cell to, int limit,
+  /// The estimates after moving each of `tiles` into the blank on `to`, on `board` (the tile
+  /// on each cell), leaving the memo as it is: every entry (plain and reflected) fetched
+  /// together, so the children cost one wait on memory rather than two; the reflected sums are
+  /// added only for the children the plain sum does not already put above `limit`. The blank's
+  /// region is looked at only where the lesser of a placement's two entries does not already put
+  /// the child above `limit`.
+  void estimate_children(const Memo& memo, std::span<const SmallTile> board,
+                         std::span<const SmallTile> tiles, Cell to, int limit,
                          std::span<ChildEstimate> out) const {
     std::array<Entry, 4> at{}, mirrored_at{};
     const auto mirror_to = mirror_cell_[static_cast<std::size_t>(to)];
     for (std::size_t i = 0; i < tiles.size(); ++i) {
-      at[i] = entry(memo.cell, memo.taken, pattern_of_[tiles[i]], tiles[i], to);
+      at[i] = entry(memo.cell, memo.taken, memo.rank, tiles[i], to, PlainOn{board});
       at[i].prefetch();
+      out[i].rank = at[i].rank;
       if (!reflect_) continue;
-      const SmallTile mirror = mirror_tile_[tiles[i]];
       mirrored_at[i] =
-          entry(memo.mirrored_cell, memo.mirrored_taken, pattern_of_[mirror], mirror, mirror_to);
+          entry(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_rank, mirror_tile_[tiles[i]],
+                mirror_to, MirroredOn{board, mirror_tile_.data(), mirror_cell_.data()});
       mirrored_at[i].prefetch();
+      out[i].mirrored_rank = mirrored_at[i].rank;
     }
     std::array<int, 4> manhattan{}, sum{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
@@ -103,15 +123,20 @@ class PdbHeuristic {
     }
   }
 
-  int update(int, std::span<const SmallTile>, Memo& memo, SmallTile tile, Cell from,
+  /// `board`: the tile on each cell after the move.
+  int update(int, std::span<const SmallTile> board, Memo& memo, SmallTile tile, Cell from,
              Cell to) const {
     ChildEstimate child;
-    child.value = entry(memo.cell, memo.taken, pattern_of_[tile], tile, to).value(regions_);
+    const Entry at = entry(memo.cell, memo.taken, memo.rank, tile, to, PlainOn{board});
+    child.value = at.value(regions_);
+    child.rank = at.rank;
     if (reflect_) {
-      const SmallTile mirror = mirror_tile_[tile];
-      child.mirrored_value = entry(memo.mirrored_cell, memo.mirrored_taken, pattern_of_[mirror],
-                                   mirror, mirror_cell_[static_cast<std::size_t>(to)])
-                                 .value(regions_);
+      const Entry mirrored_at =
+          entry(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_rank, mirror_tile_[tile],
+                mirror_cell_[static_cast<std::size_t>(to)],
+                MirroredOn{board, mirror_tile_.data(), mirror_cell_.data()});
+      child.mirrored_value = mirrored_at.value(regions_);
+      child.mirrored_rank = mirrored_at.rank;
     }
     return adopt(memo, tile, from, to, child);
   }
@@ -119,20 +144,23 @@ class PdbHeuristic {
   /// The update of moving `tile` from `from` to `to`, with the values `child` read for it.
   int adopt(Memo& memo, SmallTile tile, Cell from, Cell to, const ChildEstimate& child) const {
     const std::uint8_t p = pattern_of_[tile];
-    memo.trail.push_back({memo.value[p], memo.mirrored_value[pattern_of_[mirror_tile_[tile]]]});
+    const std::uint8_t q = pattern_of_[mirror_tile_[tile]];
+    memo.trail.push_back(
+        {memo.value[p], memo.mirrored_value[q], memo.rank[p], memo.mirrored_rank[q]});
     memo.manhattan += layout_->distance(tile, to) - layout_->distance(tile, from);
     memo.taken[p] ^= (CellMask{1} << from) ^ (CellMask{1} << to);
     memo.cell[tile] = static_cast<std::uint8_t>(to);
     memo.sum += child.value - memo.value[p];
     memo.value[p] = child.value;
+    memo.rank[p] = child.rank;
     if (!reflect_) return memo.manhattan + 2 * memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
-    const std::uint8_t q = pattern_of_[mirror];
     memo.mirrored_taken[q] ^= (CellMask{1} << memo.mirrored_cell[mirror]) ^
                               (CellMask{1} << mirror_cell_[static_cast<std::size_t>(to)]);
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(to)];
     memo.mirrored_sum += child.mirrored_value - memo.mirrored_value[q];
     memo.mirrored_value[q] = child.mirrored_value;
+    memo.mirrored_rank[q] = child.mirrored_rank;
     return memo.manhattan + 2 * std::max(memo.sum, memo.mirrored_sum);
   }
 
@@ -146,6 +174,7 @@ class PdbHeuristic {
     memo.cell[tile] = static_cast<std::uint8_t>(back);
     memo.sum += replaced.value - memo.value[p];
     memo.value[p] = replaced.value;
+    memo.rank[p] = replaced.rank;
     if (!reflect_) return memo.manhattan + 2 * memo.sum;
     const SmallTile mirror = mirror_tile_[tile];
     const std::uint8_t q = pattern_of_[mirror];
@@ -154,6 +183,7 @@ class PdbHeuristic {
     memo.mirrored_cell[mirror] = mirror_cell_[static_cast<std::size_t>(back)];
     memo.mirrored_sum += replaced.mirrored_value - memo.mirrored_value[q];
     memo.mirrored_value[q] = replaced.mirrored_value;
+    memo.mirrored_rank[q] = replaced.mirrored_rank;
     return memo.manhattan + 2 * std::max(memo.sum, memo.mirrored_sum);
   }
 
@@ -173,29 +203,36 @@ class PdbHeuristic {
     }
   };
 
-  // The entries of pattern p with the tiles on `cell` (their cells `taken`), except `moved` on
-  // `to`, and the blank on the cell it leaves (with no tile moved, the blank's own cell).
+  // The entries of the moved tile's pattern, with the tiles on `cell` (their cells `taken`, the
+  // index `rank`) but `moved` on `to`, and the blank on the cell it leaves; `tile_on` names the
+  // tile on a cell.
+  template <class TileOn>
   [[gnu::always_inline]] Entry entry(const std::array<std::uint8_t, kMaxCells>& cell,
                                      const std::array<CellMask, kMaxPatterns>& taken,
-                                     std::uint8_t p, SmallTile moved, Cell to) const {
-    const auto& pattern = patterns_[p];
-    std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-      placement[i] = pattern[i] == moved ? static_cast<std::uint8_t>(to) : cell[pattern[i]];
-    }
+                                     const std::array<PlacementIndex, kMaxPatterns>& rank,
+                                     SmallTile moved, Cell to, TileOn tile_on) const {
+    const std::uint8_t p = pattern_of_[moved];
     const Cell blank = cell[moved];
-    const CellMask after = taken[p] ^ (CellMask{1} << blank) ^ (CellMask{1} << to);
     const auto& table = set_->tables()[p];
-    return {table.data(), table.ranker().rank(std::span(placement.data(), pattern.size())), blank,
-            regions_.board() & ~after};
+    const PlacementIndex r = table.ranker().moved(
+        rank[p], index_in_pattern_[moved], static_cast<unsigned>(blank), static_cast<unsigned>(to),
+        taken[p], [&](unsigned c) { return int{index_in_pattern_[tile_on(c)]}; });
+    const CellMask after = taken[p] ^ (CellMask{1} << blank) ^ (CellMask{1} << to);
+    return {table.data(), r, blank, regions_.board() & ~after};
   }
 
-  // Ranks pattern p again from `cell`; stores and returns the change in its value.
+  // Ranks pattern p from `cell` (the blank on its own cell); stores its index and returns the
+  // change in its value.
   int revalue(const std::array<std::uint8_t, kMaxCells>& cell,
               const std::array<CellMask, kMaxPatterns>& taken, std::array<int, kMaxPatterns>& value,
-              std::uint8_t p) const {
-    // No pattern holds the blank: moving it onto its own cell changes nothing.
-    const int now = entry(cell, taken, p, kBlank, cell[kBlank]).value(regions_);
+              std::array<PlacementIndex, kMaxPatterns>& rank, std::uint8_t p) const {
+    const auto& pattern = patterns_[p];
+    std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
+    for (std::size_t i = 0; i < pattern.size(); ++i) placement[i] = cell[pattern[i]];
+    const auto& table = set_->tables()[p];
+    rank[p] = table.ranker().rank(std::span(placement.data(), pattern.size()));
+    const Entry at{table.data(), rank[p], cell[kBlank], regions_.board() & ~taken[p]};
+    const int now = at.value(regions_);
     const int change = now - value[p];
     value[p] = now;
     return change;
@@ -205,8 +242,9 @@ class PdbHeuristic {
   CellRegions regions_;
   std::shared_ptr<const PdbSet> set_;
   std::vector<std::vector<SmallTile>> patterns_;
-  std::array<std::uint8_t, kMaxCells> pattern_of_{};  // by tile
-  std::array<SmallTile, kMaxCells> mirror_tile_{};    // the tile's label on the mirrored board
+  std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
+  std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
+  std::array<SmallTile, kMaxCells> mirror_tile_{};  // the tile's label on the mirrored board
   std::array<std::uint8_t, kMaxCells> mirror_cell_{};
   bool reflect_ = false;
 };

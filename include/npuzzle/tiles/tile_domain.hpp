@@ -81,8 +81,9 @@ class TileDomain : public ChildEstimates<Heuristic> {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       moved[i] = s.tiles[static_cast<std::size_t>(moves_.target(s.blank, moves[i]))];
     }
-    heuristic_.estimate_children(s.memo, std::span<const SmallTile>(moved.data(), moves.size()),
-                                 s.blank, limit, out);
+    heuristic_.estimate_children(s.memo, s.tiles,
+                                 std::span<const SmallTile>(moved.data(), moves.size()), s.blank,
+                                 limit, out);
   }
 
   /// Move `d`, whose estimate `child` (from estimate_children, within its limit) was made
