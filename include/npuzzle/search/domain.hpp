@@ -52,7 +52,9 @@ concept PrunesMoveStrings = requires(const D& d, typename D::Move m) {
 
 /// Optional: a domain that can estimate a state's children without making their moves (so that
 /// their table lookups overlap) names the type of one child's estimate, whose `h` is exact up to
-/// the limit and above it whenever the exact value is, and makes a move with its estimate.
+/// the limit and above it whenever the exact value is, and makes a move with its estimate. An
+/// estimate may also carry an int `tie`: among children of equal `h`, IDA* searches the lowest
+/// first.
 template <class D>
 concept EstimatesChildren = requires(const D& d, typename D::State& s, const typename D::State& cs,
                                      typename D::Move m, std::span<const typename D::Move> moves,

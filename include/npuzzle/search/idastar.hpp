@@ -177,16 +177,27 @@ class IdaStar {
     }
   };
 
-  // The order a node's children are searched in: the lowest estimate first (ties in move order),
-  // so that the last iteration tends to meet a solution sooner (Korf's 100: 7% fewer nodes);
-  // every iteration before it visits the same nodes in any order.
+  // The order a node's children are searched in: the lowest estimate first, then, where the
+  // domain's estimates carry a `tie` key, the lowest of that, then move order. Every iteration
+  // but the last visits the same nodes in any order; the last one meets a solution sooner
+  // (Korf's 100: 7% fewer nodes than move order alone).
+  template <class ChildEstimate>
+  static bool searched_before(const ChildEstimate& a, const ChildEstimate& b) {
+    if constexpr (requires { a.tie; }) {
+      return a.h < b.h || (a.h == b.h && a.tie < b.tie);
+    } else {
+      return a.h < b.h;
+    }
+  }
   template <class ChildEstimate>
   static std::array<std::size_t, kMaxChildren> lowest_first(
       const std::array<ChildEstimate, kMaxChildren>& child, std::size_t count) {
     std::array<std::size_t, kMaxChildren> order{};
     for (std::size_t i = 0; i < count; ++i) {
       std::size_t j = i;
-      for (; j > 0 && child[i].h < child[order[j - 1]].h; --j) order[j] = order[j - 1];
+      for (; j > 0 && searched_before(child[i], child[order[j - 1]]); --j) {
+        order[j] = order[j - 1];
+      }
       order[j] = i;
     }
     return order;

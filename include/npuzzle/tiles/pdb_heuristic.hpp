@@ -55,9 +55,12 @@ class PdbHeuristic {
   };
 
   /// A child's estimate and the indexes and stored values it read, which the move to that child
-  /// adopts. `mirrored_value` is read only where `h` is within the limit.
+  /// adopts. `mirrored_value` is read only where `h` is within the limit. `tie`: the blank's
+  /// distance from its goal cell after the move, by which IDA* orders children of equal
+  /// estimate: a solution ends by bringing the blank home, which the tables do not count.
   struct ChildEstimate {
     int h = 0;
+    int tie = 0;
     int value = 0, mirrored_value = 0;
     PlacementIndex rank = 0, mirrored_rank = 0;
   };
@@ -103,6 +106,7 @@ class PdbHeuristic {
     std::array<int, 4> manhattan{}, sum{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       const SmallTile t = tiles[i];
+      out[i].tie = blank_distance_[memo.cell[t]];
       manhattan[i] = memo.manhattan + layout_->distance(t, to) - layout_->distance(t, memo.cell[t]);
       const int others = memo.sum - memo.value[pattern_of_[t]];
       out[i].h = manhattan[i] + 2 * (others + at[i].least());
@@ -244,6 +248,7 @@ class PdbHeuristic {
   std::vector<std::vector<SmallTile>> patterns_;
   std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
   std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
+  std::array<std::uint8_t, kMaxCells> blank_distance_{};    // by cell: from the goal's blank
   std::array<SmallTile, kMaxCells> mirror_tile_{};  // the tile's label on the mirrored board
   std::array<std::uint8_t, kMaxCells> mirror_cell_{};
   bool reflect_ = false;
