@@ -22,7 +22,8 @@ GoalLayout::GoalLayout(const Board& goal) : geometry_(goal.geometry) {
     home_col_[t] = geometry_.col(c);
   }
   distance_.resize(static_cast<std::size_t>(n) * static_cast<std::size_t>(n));
-  for (int t = 1; t < n; ++t) {
+  // The blank's too: sums over a board skip it, and a search may order moves by it.
+  for (int t = 0; t < n; ++t) {
     for (Cell c = 0; c < n; ++c) {
       const auto tile = static_cast<SmallTile>(t);
       const int d =

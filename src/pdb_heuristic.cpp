@@ -1,7 +1,5 @@
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 
-#include <cstdlib>
-
 #include "npuzzle/errors.hpp"
 #include "npuzzle/symmetry.hpp"
 
@@ -30,11 +28,6 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
       pattern_of_[patterns_[p][i]] = static_cast<std::uint8_t>(p);
       index_in_pattern_[patterns_[p][i]] = static_cast<std::uint8_t>(i);
     }
-  }
-  for (Cell c = 0; c < g.cells(); ++c) {
-    blank_distance_[static_cast<std::size_t>(c)] =
-        static_cast<std::uint8_t>(std::abs(g.row(c) - layout.home_row(kBlank)) +
-                                  std::abs(g.col(c) - layout.home_col(kBlank)));
   }
   // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
   for (Cell c = 0; c < g.cells(); ++c) {

@@ -68,9 +68,6 @@ class PlacementRanker {
     return up ? r + span + change : r - span - change;
   }
 
-  /// How much the `index`-th tile's digit weighs in the index.
-  PlacementIndex weight(int index) const { return weight_[static_cast<std::size_t>(index)]; }
-
   int cells() const { return cells_; }
 
   void unrank(PlacementIndex r, std::span<std::uint8_t> cells) const {

@@ -40,7 +40,8 @@ inline int line_conflict_moves(std::span<int> homes) {
   return 2 * (static_cast<int>(homes.size()) - lis);
 }
 
-/// Where each tile belongs, and each tile's taxicab distance from every cell to its home.
+/// Where each tile belongs, and each tile's (the blank's too) taxicab distance from every cell to
+/// its home.
 class GoalLayout {
  public:
   explicit GoalLayout(const Board& goal);

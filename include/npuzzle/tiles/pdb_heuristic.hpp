@@ -26,9 +26,8 @@ class PdbHeuristic {
   };
   struct MirroredOn {
     std::span<const SmallTile> board;
-    const SmallTile* mirror_tile;
-    const std::uint8_t* mirror_cell;
-    SmallTile operator()(unsigned c) const { return mirror_tile[board[mirror_cell[c]]]; }
+    const PdbHeuristic& h;
+    SmallTile operator()(unsigned c) const { return h.mirror_tile_[board[h.mirror_cell_[c]]]; }
   };
 
  public:
@@ -97,16 +96,15 @@ class PdbHeuristic {
       at[i].prefetch();
       out[i].rank = at[i].rank;
       if (!reflect_) continue;
-      mirrored_at[i] =
-          entry(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_rank, mirror_tile_[tiles[i]],
-                mirror_to, MirroredOn{board, mirror_tile_.data(), mirror_cell_.data()});
+      mirrored_at[i] = entry(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_rank,
+                             mirror_tile_[tiles[i]], mirror_to, MirroredOn{board, *this});
       mirrored_at[i].prefetch();
       out[i].mirrored_rank = mirrored_at[i].rank;
     }
     std::array<int, 4> manhattan{}, sum{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       const SmallTile t = tiles[i];
-      out[i].tie = blank_distance_[memo.cell[t]];
+      out[i].tie = layout_->distance(kBlank, memo.cell[t]);
       manhattan[i] = memo.manhattan + layout_->distance(t, to) - layout_->distance(t, memo.cell[t]);
       const int others = memo.sum - memo.value[pattern_of_[t]];
       out[i].h = manhattan[i] + 2 * (others + at[i].least());
@@ -137,8 +135,7 @@ class PdbHeuristic {
     if (reflect_) {
       const Entry mirrored_at =
           entry(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_rank, mirror_tile_[tile],
-                mirror_cell_[static_cast<std::size_t>(to)],
-                MirroredOn{board, mirror_tile_.data(), mirror_cell_.data()});
+                mirror_cell_[static_cast<std::size_t>(to)], MirroredOn{board, *this});
       child.mirrored_value = mirrored_at.value(regions_);
       child.mirrored_rank = mirrored_at.rank;
     }
@@ -248,7 +245,6 @@ class PdbHeuristic {
   std::vector<std::vector<SmallTile>> patterns_;
   std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
   std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
-  std::array<std::uint8_t, kMaxCells> blank_distance_{};    // by cell: from the goal's blank
   std::array<SmallTile, kMaxCells> mirror_tile_{};  // the tile's label on the mirrored board
   std::array<std::uint8_t, kMaxCells> mirror_cell_{};
   bool reflect_ = false;
