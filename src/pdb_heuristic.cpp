@@ -6,8 +6,7 @@
 namespace npuzzle {
 
 PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs)
-    : layout_(&layout),
-      regions_(layout.geometry()),
+    : regions_(layout.geometry()),
       set_(inputs.pdb),
       reflect_(set_ != nullptr && set_->spec().reflect) {
   if (!set_) throw InputError("the pdb heuristic needs a pattern database set");
@@ -24,9 +23,17 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
     }
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
+    data_[p] = set_->tables()[p].data();
+    ranker_[p] = &set_->tables()[p].ranker();
     for (std::size_t i = 0; i < patterns_[p].size(); ++i) {
       pattern_of_[patterns_[p][i]] = static_cast<std::uint8_t>(p);
       index_in_pattern_[patterns_[p][i]] = static_cast<std::uint8_t>(i);
+    }
+  }
+  for (int t = 0; t < g.cells(); ++t) {
+    for (Cell c = 0; c < g.cells(); ++c) {
+      distance_[static_cast<std::size_t>(t)][static_cast<std::size_t>(c)] =
+          static_cast<std::uint8_t>(layout.distance(static_cast<SmallTile>(t), c));
     }
   }
   // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
@@ -39,9 +46,10 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
 }
 
 int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
+  std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
   for (std::size_t c = 0; c < tiles.size(); ++c) {
     memo.cell[tiles[c]] = static_cast<std::uint8_t>(c);
-    memo.mirrored_cell[mirror_tile_[tiles[c]]] = mirror_cell_[c];
+    mirrored_cell[mirror_tile_[tiles[c]]] = mirror_cell_[c];
   }
   memo.value.fill(0);
   memo.mirrored_value.fill(0);
@@ -50,22 +58,23 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
     for (const SmallTile t : patterns_[p]) {
       memo.taken[p] |= CellMask{1} << memo.cell[t];
-      memo.mirrored_taken[p] |= CellMask{1} << memo.mirrored_cell[t];
+      memo.mirrored_taken[p] |= CellMask{1} << mirrored_cell[t];
     }
   }
   memo.trail.clear();
   memo.sum = memo.mirrored_sum = memo.manhattan = 0;
   for (std::size_t c = 0; c < tiles.size(); ++c) {
-    if (tiles[c] != kBlank) memo.manhattan += layout_->distance(tiles[c], static_cast<Cell>(c));
+    if (tiles[c] != kBlank) memo.manhattan += distance(tiles[c], static_cast<unsigned>(c));
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
     memo.sum += revalue(memo.cell, memo.taken, memo.value, memo.rank, static_cast<std::uint8_t>(p));
     if (reflect_) {
-      memo.mirrored_sum += revalue(memo.mirrored_cell, memo.mirrored_taken, memo.mirrored_value,
+      memo.mirrored_sum += revalue(mirrored_cell, memo.mirrored_taken, memo.mirrored_value,
                                    memo.mirrored_rank, static_cast<std::uint8_t>(p));
     }
   }
-  return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
+  memo.h = memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
+  return memo.h;
 }
 
 }  // namespace npuzzle

@@ -216,7 +216,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
         cells[i] = static_cast<std::uint8_t>(key[i] - 'a');
         manhattan += goal.geometry.taxicab(cells[i], d.homes()[i]);
       }
-      ASSERT_EQ(manhattan + 2 * PatternDatabase::least(table.data(), table.ranker().rank(cells)),
+      ASSERT_EQ(manhattan + 2 * PatternDatabase::least(table.data()[table.ranker().rank(cells)]),
                 cost)
           << d.kind() << " at " << key;
     }

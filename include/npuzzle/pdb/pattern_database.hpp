@@ -77,16 +77,15 @@ class PatternDatabase {
   /// The entry (a half byte) of the placement of index `rank` with the blank in the main region,
   /// or in a pocket: the two share a byte, so one fetch brings both.
   static PlacementIndex entry(PlacementIndex rank, bool pocket) { return 2 * rank + pocket; }
-  /// The lesser of a placement's two stored values: an estimate wherever the blank is.
-  static int least(const std::uint8_t* data, PlacementIndex rank) {
-    return std::min(data[rank] & 0xF, data[rank] >> 4);
-  }
+  /// The lesser of a placement's two stored values (`entries`: the placement's byte): an
+  /// estimate wherever the blank is.
+  static int least(std::uint8_t entries) { return std::min(entries & 0xF, entries >> 4); }
   /// The stored value (half the excess of the distance over the Manhattan distance) of the
-  /// placement of index `rank` where `in_main_region()` says where the blank is; asked only
-  /// where the two entries differ (most placements have no pocket).
+  /// placement whose byte is `entries`, where `in_main_region()` says where the blank is; asked
+  /// only where the two entries differ (most placements have no pocket).
   template <class InMainRegion>
-  static int stored(const std::uint8_t* data, PlacementIndex rank, InMainRegion in_main_region) {
-    const int in_main = data[rank] & 0xF, in_pocket = data[rank] >> 4;
+  static int stored(std::uint8_t entries, InMainRegion in_main_region) {
+    const int in_main = entries & 0xF, in_pocket = entries >> 4;
     if (in_main == in_pocket) return in_main;
     return in_main_region() ? in_main : in_pocket;
   }

@@ -137,7 +137,7 @@ class SearchRun {
   /// Call once per expansion with the current size of the search structures; returns the limit
   /// that stops the search, if one is reached. The clock and the cancel token are read only
   /// every 4096 calls.
-  std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
+  [[gnu::always_inline]] std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
     if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
     if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes)
       return SearchStatus::NodeLimit;
@@ -185,7 +185,7 @@ class SearchRun {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  std::optional<SearchStatus> now_and_then() {
+  [[gnu::noinline]] std::optional<SearchStatus> now_and_then() {
     if (const auto stop = interrupted()) return stop;
     if (!budget_.progress) return std::nullopt;
     const double seconds = elapsed();

@@ -89,7 +89,7 @@ class IdaStar {
 
     const D& domain;
     SearchRun run;
-    std::vector<Move> path;
+    std::vector<Move> path;  // at depth g, the moves to the node in its first g places
     int next_bound = kInfinity;
     SearchStatus stop = SearchStatus::NoSolution;
     // Read in a split iteration only.
@@ -110,7 +110,10 @@ class IdaStar {
         return Outcome::NotFound;
       }
       // An admissible estimate is 0 on goal states, so only those need the full test.
-      if (h == 0 && domain.is_goal(state)) return Outcome::Found;
+      if (h == 0 && domain.is_goal(state)) {
+        path.resize(static_cast<std::size_t>(g));
+        return Outcome::Found;
+      }
       if (const auto s = run.over_budget(path.capacity() * sizeof(Move))) {
         stop = *s;
         return Outcome::Stopped;
@@ -131,15 +134,14 @@ class IdaStar {
         const Move m = moves[i];
         make(m);
         ++run.stats.generated;
-        path.push_back(m);
+        path[static_cast<std::size_t>(g)] = m;  // (g <= bound, and the path holds bound + 1)
         const Outcome outcome = search<kShared>(state, g + 1, bound, m, children.at[i]);
         if (outcome != Outcome::NotFound) return outcome;
-        path.pop_back();
         take_back(domain, state, m);
         return Outcome::NotFound;
       };
       if constexpr (EstimatesChildren<D>) {
-        std::array<typename D::ChildEstimate, kMaxChildren> child{};
+        std::array<typename D::ChildEstimate, kMaxChildren> child;
         domain.estimate_children(state, moves, bound - g - 1,
                                  std::span(child.data(), moves.size()));
         const auto order = lowest_first(child, moves.size());
@@ -192,7 +194,7 @@ class IdaStar {
   template <class ChildEstimate>
   static std::array<std::size_t, kMaxChildren> lowest_first(
       const std::array<ChildEstimate, kMaxChildren>& child, std::size_t count) {
-    std::array<std::size_t, kMaxChildren> order{};
+    std::array<std::size_t, kMaxChildren> order;  // (the first `count` filled below)
     for (std::size_t i = 0; i < count; ++i) {
       std::size_t j = i;
       for (; j > 0 && searched_before(child[i], child[order[j - 1]]); --j) {
@@ -232,6 +234,7 @@ class IdaStar {
   }
 
   Outcome iteration(std::vector<State>& roots, int bound) {
+    main_.path.resize(static_cast<std::size_t>(bound) + 1);
     for (State& root : roots) {
       const Outcome outcome =
           main_.template search<false>(root, 0, bound, D::kNoMove, kPruningStart);
@@ -352,6 +355,7 @@ class IdaStar {
             at = pruning_after(domain_, at, m);
           }
           w.path.assign(moves.begin(), moves.end());
+          w.path.resize(static_cast<std::size_t>(bound) + 1);
           w.subtree = i;
           const Outcome outcome =
               w.template search<true>(state, work.depth, bound, moves.back(), at);
