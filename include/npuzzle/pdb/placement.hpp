@@ -55,17 +55,18 @@ class PlacementRanker {
   PlacementIndex moved(PlacementIndex r, int index, unsigned from, unsigned to, CellMask taken,
                        IndexOn index_on) const {
     const auto w = weight_[static_cast<std::size_t>(index)];
-    const bool up = to > from;
-    const unsigned lo = up ? from : to, hi = up ? to : from;
-    CellMask between = taken & ((CellMask{1} << hi) - 1) & ~((CellMask{2} << lo) - 1);
+    const CellMask from_bit = CellMask{1} << from;
+    // The cells from the lower of the two up to the higher, less the tile's own: those strictly
+    // between them (`to` is free).
+    CellMask between = taken & ~from_bit & ((from_bit - 1) ^ ((CellMask{1} << to) - 1));
     // Unsigned arithmetic wraps, so the changes add up right whatever their signs.
     PlacementIndex change = 0;
     for (; between != 0; between &= between - 1) {
       const int j = index_on(static_cast<unsigned>(std::countr_zero(between)));
       change += j < index ? PlacementIndex{0} - w : weight_[static_cast<std::size_t>(j)];
     }
-    const PlacementIndex span = (hi - lo) * w;
-    return up ? r + span + change : r - span - change;
+    const PlacementIndex step = (PlacementIndex{to} - from) * w;
+    return r + step + (to > from ? change : PlacementIndex{0} - change);
   }
 
   int cells() const { return cells_; }

@@ -213,7 +213,8 @@ class IdaStar {
     std::size_t count = 0;
     std::span<const Move> moves() const { return {move.data(), count}; }
   };
-  static Children children_of(const D& domain, const State& state, Move last, PruningState at) {
+  [[gnu::always_inline]] static Children children_of(const D& domain, const State& state, Move last,
+                                                     PruningState at) {
     Children out;
     for (const Move m : domain.moves(state, last)) {
       const PruningState next = pruning_after(domain, at, m);

@@ -75,8 +75,9 @@ class TileDomain : public ChildEstimates<Heuristic> {
   // (Templates on the heuristic, so that a domain whose heuristic has no such estimates lacks
   // these two rather than fails to compile.)
   template <class H = Heuristic>
-  void estimate_children(const State& s, std::span<const Move> moves, int limit,
-                         std::span<typename H::ChildEstimate> out) const {
+  [[gnu::always_inline]] void estimate_children(const State& s, std::span<const Move> moves,
+                                                int limit,
+                                                std::span<typename H::ChildEstimate> out) const {
     std::array<SmallTile, kDirCount> moved{};
     for (std::size_t i = 0; i < moves.size(); ++i) {
       moved[i] = s.tiles[static_cast<std::size_t>(moves_.target(s.blank, moves[i]))];
