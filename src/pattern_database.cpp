@@ -110,7 +110,7 @@ int PatternDatabase::distance(std::span<const std::uint8_t> cells, Cell blank) c
     taken |= CellMask{1} << cells[i];
   }
   const CellRegions regions(g);
-  return manhattan + 2 * stored(values_[ranker_.rank(cells)], [&] {
+  return manhattan + 2 * stored(values_[static_cast<std::size_t>(ranker_.rank(cells))], [&] {
                        return regions.in_main_region(blank, regions.board() & ~taken);
                      });
 }
