@@ -73,8 +73,7 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
                                    memo.mirrored_rank, static_cast<std::uint8_t>(p));
     }
   }
-  memo.h = memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
-  return memo.h;
+  return estimate(memo);
 }
 
 }  // namespace npuzzle

@@ -45,20 +45,19 @@ class PdbHeuristic {
     std::array<CellMask, kMaxPatterns> taken{}, mirrored_taken{};  // by pattern: its tiles' cells
     int sum = 0, mirrored_sum = 0;
     int manhattan = 0;
-    int h = 0;
     /// What each move replaced, last move last, for undo.
     struct Replaced {
       int value, mirrored_value;
       PlacementIndex rank, mirrored_rank;
-      int sum, mirrored_sum, manhattan, h;
+      int sum, mirrored_sum, manhattan;
     };
     std::vector<Replaced> trail;
   };
 
   /// A child's estimate and what it read and added up on the way, which the move to that child
   /// adopts. Where `h` is within the limit it is exact, and so are the sums and values; above
-  /// it, only `h`, `tie` and the indexes are set. `tie`: the blank's distance from its goal cell
-  /// after the move, by which IDA* orders children of equal estimate: a solution ends by
+  /// it, only `h`, `tie`, `manhattan` and the indexes are set. `tie`: the blank's distance from its
+  /// goal cell after the move, by which IDA* orders children of equal estimate: a solution ends by
   /// bringing the blank home, which the tables do not count.
   struct ChildEstimate {  // (no initializers: IDA* keeps an array of them per node)
     int h;
@@ -159,15 +158,13 @@ class PdbHeuristic {
     const std::uint8_t p = pattern_of_[tile];
     const std::uint8_t q = pattern_of_[mirror_tile_[tile]];
     memo.trail.push_back({memo.value[p], memo.mirrored_value[q], memo.rank[p],
-                          memo.mirrored_rank[q], memo.sum, memo.mirrored_sum, memo.manhattan,
-                          memo.h});
+                          memo.mirrored_rank[q], memo.sum, memo.mirrored_sum, memo.manhattan});
     memo.taken[p] ^= (CellMask{1} << from) ^ (CellMask{1} << to);
     memo.cell[tile] = static_cast<std::uint8_t>(to);
     memo.value[p] = child.value;
     memo.rank[p] = child.rank;
     memo.sum = child.sum;
     memo.manhattan = child.manhattan;
-    memo.h = child.h;
     if (reflect_) {
       memo.mirrored_taken[q] ^= (CellMask{1} << mirror_cell_[static_cast<std::size_t>(from)]) ^
                                 (CellMask{1} << mirror_cell_[static_cast<std::size_t>(to)]);
@@ -175,7 +172,7 @@ class PdbHeuristic {
       memo.mirrored_rank[q] = child.mirrored_rank;
       memo.mirrored_sum = child.mirrored_sum;
     }
-    return memo.h;
+    return child.h;
   }
 
   /// Takes back the last update, which moved `tile` away from `back`.
@@ -190,7 +187,6 @@ class PdbHeuristic {
     memo.rank[p] = replaced.rank;
     memo.sum = replaced.sum;
     memo.manhattan = replaced.manhattan;
-    memo.h = replaced.h;
     if (reflect_) {
       memo.mirrored_taken[q] ^= (CellMask{1} << mirror_cell_[now]) ^
                                 (CellMask{1} << mirror_cell_[static_cast<std::size_t>(back)]);
@@ -199,11 +195,14 @@ class PdbHeuristic {
       memo.mirrored_sum = replaced.mirrored_sum;
     }
     memo.trail.pop_back();
-    return memo.h;
+    return estimate(memo);
   }
 
  private:
   int distance(SmallTile t, unsigned c) const { return distance_[t][c]; }
+  int estimate(const Memo& memo) const {
+    return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
+  }
 
   // The index of the moved tile's pattern, with the tiles on `cell` (their cells `taken`, the
   // indexes `rank`) but `moved` on `to`; `tile_on` names the tile on a cell.
@@ -249,7 +248,9 @@ class PdbHeuristic {
   std::array<SmallTile, kMaxCells> mirror_tile_{};        // the tile's label on the mirrored board
   std::array<const std::uint8_t*, kMaxPatterns> data_{};  // by pattern: its table
   std::array<const PlacementRanker*, kMaxPatterns> ranker_{};
-  std::array<std::array<std::uint8_t, kMaxCells>, kMaxCells> distance_{};  // the layout's
+  // The goal layout's distances, copied: a fixed stride, read in the search's inner loop
+  // without a pointer to follow.
+  std::array<std::array<std::uint8_t, kMaxCells>, kMaxCells> distance_{};
   std::array<std::uint8_t, kMaxCells> mirror_cell_{};
   bool reflect_ = false;
 };
