@@ -241,7 +241,7 @@ class PdbHeuristic {
   }
 
   CellRegions regions_;
-  std::shared_ptr<const PdbSet> set_;
+  std::shared_ptr<const PdbSet> set_;  // (held: data_ and ranker_ point into its tables)
   std::vector<std::vector<SmallTile>> patterns_;
   std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
   std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
