@@ -135,6 +135,48 @@ TEST(MemoryStore, KeepsTablesAndReadsThemAsBytes) {
   EXPECT_FALSE(store.remove("m.tbl"));
 }
 
+TEST(MemoryStore, LargeTablesAreCheckedPieceByPieceAsTheyAreRead) {
+  // Over 16 MB a table is checked on a second thread while it is read, 8 MB at a time: a damaged
+  // byte in any piece, the last (shorter) one included, and a cut anywhere are still caught.
+  std::vector<std::uint8_t> payload((std::size_t{20} << 20) + 5);
+  std::uint64_t x = 1;
+  for (auto& b : payload) b = static_cast<std::uint8_t>((x = x * 6364136223846793005ULL + 1) >> 60);
+  const TableHeader header{"large v1", payload.size(), count_values(payload)};
+  MemoryStore store;
+  write_table(store, "l.tbl", header, payload);
+  std::vector<std::uint8_t> bytes;
+  {
+    const auto in = store.open("l.tbl");
+    bytes.assign(std::istreambuf_iterator<char>(*in), {});
+  }
+  const std::size_t head = bytes.size() - payload.size();
+  std::vector<std::uint8_t> out(payload.size());
+  read_table(*stream_over(bytes), "whole", header, out, Recount::kYes);
+  EXPECT_EQ(out, payload);
+  for (const std::size_t at : {std::size_t{0}, std::size_t{9} << 20, payload.size() - 1}) {
+    auto damaged = bytes;
+    damaged[head + at] ^= 0x10;
+    EXPECT_THROW(read_table(*stream_over(damaged), "damaged", header, out), TableFileError) << at;
+  }
+  // Counted again as they are read: two values' counts swapped in the header are caught
+  // (the counts follow the magic, the kind, the width, the entries and their number: 48 bytes).
+  auto recounted = bytes;
+  std::swap_ranges(recounted.begin() + 56, recounted.begin() + 64, recounted.begin() + 64);
+  const TableHeader uncounted{"large v1", payload.size(), {}};
+  read_table(*stream_over(recounted), "trusted", uncounted, out);
+  EXPECT_THROW(read_table(*stream_over(recounted), "recounted", uncounted, out, Recount::kYes),
+               TableFileError);
+  for (const std::size_t cut : {std::size_t{5} << 20, std::size_t{16} << 20, payload.size() - 1}) {
+    const std::span<const std::uint8_t> part(bytes.data(), head + cut);
+    try {
+      read_table(*stream_over(part), "cut", header, out);
+      ADD_FAILURE() << "a table cut at " << cut << " was read";
+    } catch (const TableFileError& e) {
+      EXPECT_NE(std::string(e.what()).find("truncated"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(Checksum, DependsOnEveryByteAndItsPlace) {
   const std::vector<std::uint8_t> a{1, 2, 3, 4, 5, 6, 7, 8, 9}, b{1, 2, 3, 4, 5, 6, 7, 8, 8},
       c{2, 1, 3, 4, 5, 6, 7, 8, 9};
