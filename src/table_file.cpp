@@ -160,11 +160,13 @@ struct PayloadChecks {
   }
 };
 
-// Reads `payload` a piece at a time while a second thread checks the pieces already read, so
-// that the checksum of a large table costs little beyond its read (577 MB: 0.045 s otherwise,
-// and a cold read's wait is mostly on the disk). Where no thread can be started, the checks
-// follow the read. (Pieces of 1, 2, 4 and 8 MB read and checked a warm table alike.)
+// Reads `payload` and checks it. A large one is read a piece at a time while a second thread
+// checks the pieces already read, so that its checksum costs little beyond its read (577 MB:
+// 0.045 s otherwise, and a cold read's wait is mostly on the disk); a small one, or any where no
+// thread can be started, is checked after the read. (Pieces of 1, 2, 4 and 8 MB read and checked
+// a warm table alike.)
 void read_and_check(Reader& r, std::span<std::uint8_t> payload, PayloadChecks& checks) {
+  constexpr std::size_t kLarge = std::size_t{16} << 20;
   constexpr std::size_t kPiece = std::size_t{8} << 20;  // a whole number of 32-byte rounds
   constexpr std::size_t kAbandoned = SIZE_MAX;
   std::atomic<std::size_t> read_end{0};
@@ -178,9 +180,18 @@ void read_and_check(Reader& r, std::span<std::uint8_t> payload, PayloadChecks& c
     }
   };
   std::thread checker;
-  try {
-    checker = std::thread(check_pieces);
-  } catch (const std::system_error&) {
+  if (payload.size() >= kLarge) {
+    // The first write to a fresh page makes the kernel clear it, inside the read and on its
+    // thread; written first on two threads, the pages clear side by side (a 259 MB table took
+    // 0.2-0.6 s rather than 0.15 s in 6 runs of 15 before, in none after).
+    touch_pages(payload, 2);
+    try {
+      checker = std::thread(check_pieces);
+    } catch (const std::system_error&) {
+      // (checked after the read, below)
+    }
+  }
+  if (!checker.joinable()) {
     r.bytes(payload.data(), payload.size());
     checks.add(payload);
     return;
@@ -275,19 +286,9 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
     r.fail("holds other per-value counts than the table's descriptor says");
   }
 
-  constexpr std::size_t kLarge = std::size_t{16} << 20;
-  // The first write to a fresh page makes the kernel clear it, inside the read and on its thread;
-  // written first on two threads, the pages clear side by side (a 259 MB table took 0.2-0.6 s
-  // rather than 0.15 s in 6 runs of 15 before, in none after).
-  if (payload.size() >= kLarge) touch_pages(payload, 2);
   PayloadChecks checks{{payload.size(), v1 || v2 ? ChecksumLanes::kOne : ChecksumLanes::kFour}, {}};
   if (recount == Recount::kYes) checks.counts.emplace();
-  if (payload.size() >= kLarge) {
-    read_and_check(r, payload, checks);
-  } else {
-    r.bytes(payload.data(), payload.size());
-    checks.add(payload);
-  }
+  read_and_check(r, payload, checks);
   if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
   if (checks.sum.value() != checksum) r.fail("fails its checksum (damaged)");
   if (checks.counts && entry_counts(*checks.counts, expected.bits, entries,
