@@ -176,15 +176,22 @@ struct Weights {
 /// at 4:6, 2.046x at 3:6, 2.038x at 3:5, 2.054x at 3:8; with the pairs' tables too, 2.024x).
 constexpr std::size_t kWideBeam = 1024;
 constexpr Weights kWideWeights{8, 4, 6, 3}, kNarrowWeights{8, 2, 2, 1};
+Weights weights_for(std::size_t width, int placing_weight) {
+  if (width < kWideBeam) return kNarrowWeights;
+  Weights w = kWideWeights;
+  w.exact = placing_weight;
+  return w;
+}
 
 class Beam {
  public:
-  Beam(Geometry g, const std::vector<Home>& start, const Lines& lines, int width, SearchRun& run)
+  Beam(Geometry g, const std::vector<Home>& start, const Lines& lines, const BeamOptions& options,
+       SearchRun& run)
       : g_(g),
         n_(static_cast<std::size_t>(g_.cells())),
         lines_(lines),
-        width_(static_cast<std::size_t>(width)),
-        weights_(width_ >= kWideBeam ? kWideWeights : kNarrowWeights),
+        width_(static_cast<std::size_t>(options.width)),
+        weights_(weights_for(width_, options.placing_weight)),
         run_(run),
         bytes_(2 * width_ * n_ * sizeof(Home)) {
     std::mt19937_64 random(0x5eed);  // fixed: the same board always gets the same answer
@@ -501,6 +508,9 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
                      " cells, not " + g.name());
   }
   if (options.width < 1) throw InputError("the beam's width must be at least 1");
+  if (options.placing_weight < 0) {
+    throw InputError("the beam's weight on the placing tables must not be negative");
+  }
   validate(board);
   validate(goal);
   if (board.geometry != goal.geometry) throw InputError("the board and the goal differ in size");
@@ -547,7 +557,7 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
   Board from = board;
   std::vector<Beam::End> ends;
   for (;;) {
-    Beam beam(g, homes_of(from), lines, options.width, run);
+    Beam beam(g, homes_of(from), lines, options, run);
     ends = beam.run(8);
     if (const auto stop = beam.stopped()) {
       best.status = *stop;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "npuzzle/tiles/move_pruning.hpp"
+
 namespace npuzzle {
 namespace {
 
@@ -84,7 +86,7 @@ class Pass {
     path_.clear();
     // Every path between the two boards has the parity of the estimate.
     for (int bound = h_; bound <= limit; bound += 2) {
-      if (dfs(0, bound, kNoDir)) {
+      if (dfs(0, bound, kPruningStart)) {
         found_ = path_;
         for (auto it = path_.rbegin(); it != path_.rend(); ++it) move_a(reverse(*it));
         return true;
@@ -93,15 +95,17 @@ class Pass {
     }
     return false;
   }
-  bool dfs(int depth, int bound, Dir last) {
+  /// The moves follow the searches' move-pruning machine, which leaves out the strings that
+  /// another no longer reaches the same board by, the reverse move among them.
+  bool dfs(int depth, int bound, PruningState at) {
     if (h_ == 0) return true;  // every tile where b has it, so the blank too
     if (depth + h_ > bound || ++nodes_ >= options_.nodes_per_window) return false;
     for (Dir d : kAllDirs) {
-      if (last != kNoDir && d == reverse(last)) continue;
-      if (g_.step(blank_a_, d) < 0) continue;
+      const PruningState next = pruning_.after(at, d);
+      if (next == kPrunedMove || g_.step(blank_a_, d) < 0) continue;
       move_a(d);
       path_.push_back(d);
-      if (dfs(depth + 1, bound, d)) return true;
+      if (dfs(depth + 1, bound, next)) return true;
       path_.pop_back();
       move_a(reverse(d));
     }
@@ -109,6 +113,7 @@ class Pass {
   }
 
   Geometry g_;
+  const MovePruning& pruning_ = MovePruning::standard();
   const ShortenOptions& options_;
   SearchRun& run_;
   std::vector<Tile> a_, b_;

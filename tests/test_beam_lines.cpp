@@ -55,6 +55,23 @@ TEST(BeamLines, IsShorterThanTheConstructiveAnswerAndTheSameOnEveryRun) {
   EXPECT_LT(static_cast<double>(beam), 0.85 * static_cast<double>(constructive));
 }
 
+// The weight on the placing tables steers a wide beam (on boards small enough for the tables):
+// another weight, another valid answer, each the same on every run; a narrow beam keeps its own
+// weights.
+TEST(BeamLines, TheWeightOnThePlacingTablesSteersAWideBeam) {
+  std::mt19937_64 rng(3);
+  const Board goal = Board::blank_first({6, 7});
+  const Board board = random_board(goal, rng);
+  const auto standard = solve_beam(board, goal, {1024}, Budget{});
+  const auto lighter = solve_beam(board, goal, {1024, 2}, Budget{});
+  expect_valid_answer(board, goal, standard);
+  expect_valid_answer(board, goal, lighter);
+  EXPECT_NE(lighter.path, standard.path);
+  EXPECT_EQ(solve_beam(board, goal, {1024, 2}, Budget{}).path, lighter.path);
+  EXPECT_EQ(solve_beam(board, goal, {64, 2}, Budget{}).path,
+            solve_beam(board, goal, {64}, Budget{}).path);
+}
+
 // A narrow beam on a large board stalls on some tiles (each needs a way that first takes it
 // further from home); the constructive solver places those and the beam goes on. On this
 // 24x24 board, 16 wide, the beam that stopped at its first stall was 1.004x the constructive
@@ -83,6 +100,7 @@ TEST(BeamLines, StopsWhenCancelledAndRefusesBadInput) {
   EXPECT_TRUE(found.path.empty());
 
   EXPECT_THROW(solve_beam(board, goal, {0}, Budget{}), InputError);
+  EXPECT_THROW(solve_beam(board, goal, {1024, -1}, Budget{}), InputError);
   const Board big = Board::blank_last({33, 32});
   EXPECT_THROW(solve_beam(big, big, {8}, Budget{}), InputError);
   Board swapped = Board::blank_last({4, 5});

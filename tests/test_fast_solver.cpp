@@ -1,6 +1,8 @@
 // The fast solver in its frames: valid answers on seeded boards of several shapes and goals
 // (the goal's blank in a corner and off the corners), on one thread and on two, where the
-// transposed frame joins and the answer is never longer than one thread's.
+// transposed frame joins and, up to 6x6, the answer is never longer than one thread's; on a
+// board with a last region (7x7 to 10x10, 7x6 here) each frame also with a second weight for the
+// line beam, and the shortest draft finished on two threads (not always the shorter answer).
 
 #include <gtest/gtest.h>
 
@@ -13,14 +15,12 @@
 namespace npuzzle {
 namespace {
 
-TEST(FastSolver, EveryFrameGivesAValidAnswerAndTwoThreadsNoLongerOne) {
+TEST(FastSolver, EveryAttemptGivesAValidAnswerOnOneThreadAndOnTwo) {
   std::mt19937_64 rng(20261124);
   enum class Goal { BlankFirst, BlankLast, Shuffled };
-  const std::pair<Geometry, Goal> cases[] = {{{6, 6}, Goal::BlankFirst},
-                                             {{7, 4}, Goal::BlankLast},
-                                             {{7, 4}, Goal::Shuffled},
-                                             {{4, 4}, Goal::Shuffled},
-                                             {{2, 13}, Goal::BlankFirst}};
+  const std::pair<Geometry, Goal> cases[] = {
+      {{6, 6}, Goal::BlankFirst}, {{7, 6}, Goal::BlankFirst}, {{7, 4}, Goal::BlankLast},
+      {{7, 4}, Goal::Shuffled},   {{4, 4}, Goal::Shuffled},   {{2, 13}, Goal::BlankFirst}};
   for (const auto& [g, kind] : cases) {
     Board goal = kind == Goal::BlankFirst ? Board::blank_first(g) : Board::blank_last(g);
     if (kind == Goal::Shuffled) std::shuffle(goal.tiles.begin(), goal.tiles.end(), rng);
@@ -31,11 +31,13 @@ TEST(FastSolver, EveryFrameGivesAValidAnswerAndTwoThreadsNoLongerOne) {
     const auto both = solve_fast(board, goal, two);
     expect_valid_answer(board, goal, alone);
     expect_valid_answer(board, goal, both);
-    EXPECT_LE(both.path.size(), alone.path.size()) << g.name();
+    if (g.cells() <= 36) {
+      EXPECT_LE(both.path.size(), alone.path.size()) << g.name();
+    }
     EXPECT_EQ(both.stats.lower_bound, alone.stats.lower_bound);
-    // On 6x6 the transposed frame joins (its effort counted beside the first's), and the same
-    // board gets the same answer, whichever thread finishes first.
-    if (g.rows == 6) {
+    // From 6x6 on the other attempts join (their effort counted beside the first's), and the
+    // same board gets the same answer, whichever thread finishes first.
+    if (g.cells() >= 36) {
       EXPECT_GT(both.stats.expanded, alone.stats.expanded);
       EXPECT_EQ(solve_fast(board, goal, two).path, both.path);
     }

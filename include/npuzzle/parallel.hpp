@@ -3,6 +3,9 @@
 // shares out its own items (an atomic counter, say); this only starts and joins the threads.
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -24,6 +27,27 @@ void run_on_threads(unsigned threads, const Work& work) {
   }
   work();
   for (auto& t : pool) t.join();
+}
+
+/// `job(k)` for every k below `count`, shared out among up to `threads` threads. An exception
+/// from a job (out of memory, say) is rethrown here once every thread is back, the lowest k's
+/// where several threw, rather than ending the process.
+template <class Job>
+void for_each_on_threads(std::size_t count, unsigned threads, const Job& job) {
+  std::vector<std::exception_ptr> failed(count);
+  std::atomic<std::size_t> next{0};
+  run_on_threads(static_cast<unsigned>(std::min<std::size_t>(threads, count)), [&] {
+    for (std::size_t k; (k = next++) < count;) {
+      try {
+        job(k);
+      } catch (...) {
+        failed[k] = std::current_exception();
+      }
+    }
+  });
+  for (const auto& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
 }
 
 }  // namespace npuzzle
