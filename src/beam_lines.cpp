@@ -175,12 +175,11 @@ struct Weights {
 /// (60 seeded 10x10 boards, 1,024 wide: 2.059x the Manhattan distance before the tables, 2.045x
 /// at 4:6, 2.046x at 3:6, 2.038x at 3:5, 2.054x at 3:8; with the pairs' tables too, 2.024x).
 constexpr std::size_t kWideBeam = 1024;
-constexpr Weights kWideWeights{8, 4, 6, 3}, kNarrowWeights{8, 2, 2, 1};
+constexpr Weights kNarrowWeights{8, 2, 2, 1};
+/// The weights for a beam `width` wide: a wide one's placing tables weighed as the caller says
+/// (`BeamOptions::placing_weight`, 3 by default).
 Weights weights_for(std::size_t width, int placing_weight) {
-  if (width < kWideBeam) return kNarrowWeights;
-  Weights w = kWideWeights;
-  w.exact = placing_weight;
-  return w;
+  return width < kWideBeam ? kNarrowWeights : Weights{8, 4, 6, placing_weight};
 }
 
 class Beam {

@@ -84,14 +84,13 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
   return moves;
 }
 
-/// The weight of the line beam's placing tables (`BeamOptions::placing_weight`) in the first
-/// attempt on a board, and in a second on boards of 7x7 to 10x10, where the time allows two
-/// line beams a thread. Measured on 60 seeded 10x10 boards (20 of seed 1, 40 of seed 2), every
-/// answer finished: the two frames at 3 give 2.008x the Manhattan distance, at 2 also 2.008x,
-/// but the shortest of the four 1.975x (a second weight of 4: 1.990x; 3 against 5 or 7 for the
-/// Manhattan distance rather than 6: 1.989x, 1.987x). Two beams weighted apart go different
-/// ways, and where one does badly the other often does not.
-constexpr int kPlacingWeight = 3;
+/// The weight of the line beam's placing tables in a second attempt on boards of 7x7 to 10x10,
+/// where the time allows two line beams a thread (the first takes `BeamOptions`' default, 3), 0
+/// where none. Measured on 60 seeded 10x10 boards (20 of seed 1, 40 of seed 2) with every draft
+/// finished: the two frames at 3 give 2.008x the Manhattan distance, at 2 also 2.008x, but the
+/// shortest of the four 1.975x (a second weight of 4: 1.990x; 3 against 5 or 7 for the Manhattan
+/// distance rather than 6: 1.989x, 1.987x); finishing only the shortest draft, 1.981x. Two beams
+/// weighted apart go different ways, and where one does badly the other often does not.
 int second_placing_weight(int cells) {
   return cells > 36 && cells <= 100 ? 2 : 0;
 }
@@ -149,12 +148,13 @@ SearchResult<Dir> finish(const Board& board, const Board& goal, SearchResult<Dir
 
 /// The last region of a board as a board of its own, on one thread: a draft, finished.
 SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budget& budget) {
-  return finish(board, goal, draft(board, goal, kPlacingWeight, budget), true, budget);
+  return finish(board, goal, draft(board, goal, BeamOptions{}.placing_weight, budget), true,
+                budget);
 }
 
 /// A draft of a board with a last region (7x7 to 10x10) finished on two threads: the moves up
 /// to the region shortened (both passes of `finish`) on one, the region solved on its own on the
-/// other. The same steps as `finish` but for the windows across the seam, in about half its time.
+/// other, at once. The same steps as `finish` but for the windows across the seam.
 SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, SearchResult<Dir> r,
                                         const Budget& budget) {
   const int cells = board.geometry.cells();
@@ -195,7 +195,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
 /// its placing tables.
 struct Attempt {
   Symmetry frame;
-  int placing_weight = kPlacingWeight;
+  int placing_weight = BeamOptions{}.placing_weight;
 };
 
 /// The attempts on a board: in the frame with the goal's blank by the last corner (a goal with

@@ -3,8 +3,8 @@
 // It works in the frame where the goal's blank lies by the last corner (the constructive solver
 // ends there), and with two threads or more on boards of 26 to 1,024 cells also in that frame
 // transposed, the lines then placed in the other order, keeping the shorter answer; on 7x7 to
-// 10x10 each frame also with the line beam weighted otherwise, of which four drafts the first
-// and the shortest of the others are finished.
+// 10x10 each frame also with the line beam weighted otherwise, and the shortest of the four
+// drafts finished on two threads.
 
 #include "npuzzle/board.hpp"
 #include "npuzzle/moves.hpp"
