@@ -345,6 +345,24 @@ TEST(Search, AStarStaysExactWithAnInconsistentEstimate) {
   EXPECT_GT(jumps, 0);
 }
 
+// Among nodes of equal f, A* takes those of the lowest estimate (the deepest) first, so on the
+// last f it meets a solution far sooner: on these boards it takes 351,432 expansions, where f
+// alone (last in, first out) took 532,859.
+TEST(Search, AStarTakesTheLowestEstimateFirstAmongEqualF) {
+  const Board goal = Board::blank_last({3, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(5);
+  std::uint64_t expanded = 0;
+  for (int i = 0; i < 20; ++i) {
+    const Board b = random_board(goal, rng);
+    const auto r = astar_search(domain, domain.state_of(b), {});
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_EQ(r.path.size(), ida_star_search(domain, domain.state_of(b), {}).path.size());
+    expanded += r.stats.expanded;
+  }
+  EXPECT_LT(expanded, 400'000u);
+}
+
 TEST(Search, AStoppedSearchReportsAProvenLowerBound) {
   const Board goal = Board::blank_first({4, 4});
   const Board hard = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");  // Korf's first: 57

@@ -38,7 +38,8 @@ struct BibfsMethod {
 
 struct AStarMethod {
   static constexpr std::string_view kName = "astar";
-  static constexpr std::string_view kSummary = "A* with a bucket queue, reopening nodes";
+  static constexpr std::string_view kSummary =
+      "A* with a bucket queue, the lowest estimate first among equal f, reopening nodes";
   static constexpr bool kInformed = true;
   template <SearchDomain D>
   static SearchResult<typename D::Move> run(const D& d, std::span<const typename D::State> starts,

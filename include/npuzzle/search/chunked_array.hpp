@@ -10,10 +10,12 @@
 
 namespace npuzzle {
 
-template <class T>
+/// `ChunkShift`: log2 of the rows in a chunk (smaller for the many small arrays of a bucket
+/// queue).
+template <class T, std::size_t ChunkShift = 12>
 class ChunkedArray {
  public:
-  static constexpr std::size_t kChunkShift = 12;
+  static constexpr std::size_t kChunkShift = ChunkShift;
   static constexpr std::size_t kChunkRows = std::size_t{1} << kChunkShift;
 
   /// Each row holds `width` elements side by side.

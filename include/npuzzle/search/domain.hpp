@@ -64,6 +64,21 @@ concept EstimatesChildren = requires(const D& d, typename D::State& s, const typ
   { d.apply(s, m, out[0]) } -> std::same_as<void>;
 };
 
+/// The most moves a domain offers from one state: the searches keep a node's children in arrays
+/// of this size.
+inline constexpr std::size_t kMaxChildren = 8;
+
+/// Takes back move `m`, the last one made in `state`: a domain may undo a move more cheaply than
+/// it makes the reverse one.
+template <SearchDomain D>
+void take_back(const D& domain, typename D::State& state, typename D::Move m) {
+  if constexpr (requires { domain.undo(state, m); }) {
+    domain.undo(state, m);
+  } else {
+    domain.apply(state, domain.reverse(m));
+  }
+}
+
 /// The machine's state after `m`: kPruningStart throughout for a domain without one.
 template <class D>
 PruningState pruning_after(const D& domain, PruningState at, typename D::Move m) {

@@ -62,7 +62,6 @@ class IdaStar {
  private:
   enum class Outcome { Found, NotFound, Stopped, Overtaken };
   static constexpr int kInfinity = std::numeric_limits<int>::max();
-  static constexpr std::size_t kMaxChildren = 8;
   // An iteration after a smaller one is over too quickly to be worth listing subtrees and
   // starting threads for (iterations grow several times over from one to the next).
   static constexpr std::uint64_t kMinSplitIteration = 1 << 15;
@@ -223,15 +222,6 @@ class IdaStar {
       out.move[out.count++] = m;
     }
     return out;
-  }
-
-  static void take_back(const D& domain, State& state, Move m) {
-    // A domain may undo a move more cheaply than it makes the reverse one.
-    if constexpr (requires { domain.undo(state, m); }) {
-      domain.undo(state, m);
-    } else {
-      domain.apply(state, domain.reverse(m));
-    }
   }
 
   Outcome iteration(std::vector<State>& roots, int bound) {
