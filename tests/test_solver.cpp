@@ -234,10 +234,22 @@ TEST(Solver, RefusesWhatNoMethodCanTake) {
   table.algorithm = "table";
   EXPECT_THROW(solver.solve(Board::blank_last({4, 4}), Board::blank_last({4, 4}), table),
                InputError);
-  SolveOptions ida;
-  ida.algorithm = "idastar";
-  EXPECT_THROW(solver.solve(Board::blank_last({17, 17}), Board::blank_last({17, 17}), ida),
-               InputError);
+  // The refusal names the limit and the board's size, grouped as a person reads them.
+  const auto refusal = [&](const Board& goal, const char* algorithm) {
+    SolveOptions o;
+    o.algorithm = algorithm;
+    try {
+      solver.plan(goal, o);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(taken)");
+  };
+  EXPECT_EQ(refusal(Board::blank_last({17, 17}), "idastar"),
+            "the idastar algorithm takes boards of at most 256 cells, not 17x17 (289 cells)");
+  EXPECT_EQ(refusal(Board::blank_last({1001, 1000}), "fast"),
+            "the fast algorithm takes boards of at most 1,000,000 cells, not 1001x1000 "
+            "(1,001,000 cells)");
   EXPECT_THROW(solver.solve(Board{{2, 2}, {1, 1, 2, 0}}, Board::blank_last({2, 2})), InputError);
   SolveOptions walking;
   walking.algorithm = "astar";

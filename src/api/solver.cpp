@@ -24,6 +24,16 @@ using detail::TileRunner;
 namespace {
 
 constexpr std::string_view kAuto = "auto";
+
+/// `n` with its digits in groups of three ("1,000,000"), as a person reads a limit.
+std::string grouped(std::size_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
 /// What auto means: the distance table where it serves, IDA* beyond; pattern databases where
 /// a set serves the goal, linear conflict otherwise.
 constexpr std::string_view kAutoSearch = "idastar";
@@ -382,7 +392,8 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   }
   if (g.cells() > algorithm->max_cells) {
     throw InputError("the " + algorithm->info.name + " algorithm takes boards of at most " +
-                     std::to_string(algorithm->max_cells) + " cells, not " + g.name());
+                     grouped(static_cast<std::size_t>(algorithm->max_cells)) + " cells, not " +
+                     g.name() + " (" + grouped(static_cast<std::size_t>(g.cells())) + " cells)");
   }
   r->algorithm = algorithm->info.name;
   r->exact = algorithm->info.optimal;
