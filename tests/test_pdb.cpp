@@ -349,6 +349,12 @@ TEST(PdbHeuristic, SplitOverThreadsGivesTheSingleThreadAnswer) {
     ASSERT_EQ(found.status, SearchStatus::Solved);
     EXPECT_EQ(found.path, one.path) << format_board(board);
     shared += found.stats.split_iterations;
+    // Every iteration split, so that each takes over the history of a split one (kept by the
+    // walk over the top once the threads are back).
+    const auto start = domain.state_of(board);
+    const auto all_split = IdaStar(domain, split, 0).solve(std::span(&start, 1));
+    EXPECT_EQ(all_split.path, one.path) << format_board(board);
+    EXPECT_GE(all_split.stats.split_iterations, 2);
   }
   EXPECT_GE(shared, 2);
 }

@@ -15,6 +15,7 @@
 #include "npuzzle/search/bfs.hpp"
 #include "npuzzle/search/bibfs.hpp"
 #include "npuzzle/search/idastar.hpp"
+#include "npuzzle/search/iteration_history.hpp"
 #include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"
@@ -279,6 +280,10 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
       ASSERT_EQ(found.status, SearchStatus::Solved);
       EXPECT_EQ(found.path, one.path) << format_board(board);
       shared += found.stats.split_iterations;
+      // Every iteration split (see PdbHeuristic.SplitOverThreadsGivesTheSingleThreadAnswer).
+      const auto start = domain.state_of(board);
+      const auto all_split = IdaStar(domain, split, 0).solve(std::span(&start, 1));
+      EXPECT_EQ(all_split.path, one.path) << format_board(board);
     }
   }
   EXPECT_GE(shared, 4);
@@ -361,6 +366,56 @@ TEST(Search, AStarTakesTheLowestEstimateFirstAmongEqualF) {
     expanded += r.stats.expanded;
   }
   EXPECT_LT(expanded, 400'000u);
+}
+
+// An iteration's history: a tree of the nodes it went through, each with the least frontier
+// noted under it, kept up to its size limit and forgotten for the next iteration.
+TEST(Search, IterationHistoryKeepsTheFrontierUnderEachNodeOfTheTop) {
+  IterationHistory history;
+  EXPECT_TRUE(history.empty());
+  EXPECT_EQ(history.find_root(0), IterationHistory::kNone);
+  const auto root = history.root(1);  // roots 0 and 1
+  EXPECT_EQ(history.find_root(1), root);
+  EXPECT_NE(history.find_root(0), IterationHistory::kNone);
+  const auto child = history.child(root, 2);
+  EXPECT_EQ(history.child(root, 2), child);  // made once
+  EXPECT_EQ(history.find_child(root, 2), child);
+  EXPECT_EQ(history.find_child(root, 1), IterationHistory::kNone);
+  EXPECT_EQ(history.find_child(IterationHistory::kNone, 0), IterationHistory::kNone);
+  EXPECT_EQ(history.least(child), kNoFrontier);
+  history.note(child, frontier_of(40, 12));
+  EXPECT_EQ(history.least(child), frontier_of(40, 12));
+  // The least f first, then the least h.
+  EXPECT_LT(frontier_of(40, 30), frontier_of(42, 0));
+  EXPECT_LT(frontier_of(40, 11), frontier_of(40, 12));
+  // Past its limit a history makes no more nodes, and says so.
+  auto at = child;
+  std::size_t made = 3;
+  for (; made < IterationHistory::kMaxNodes; ++made) at = history.child(at, 0);
+  EXPECT_NE(at, IterationHistory::kNone);
+  EXPECT_EQ(history.child(at, 0), IterationHistory::kNone);
+  EXPECT_EQ(history.child(IterationHistory::kNone, 0), IterationHistory::kNone);
+  history.clear();
+  EXPECT_TRUE(history.empty());
+  EXPECT_EQ(history.find_root(0), IterationHistory::kNone);
+}
+
+// IDA* searches the top of each iteration in the order of what the iteration before found under
+// each node, so the last one meets a solution sooner: on these boards 648,885 expansions, where
+// the children's estimates alone took 775,636.
+TEST(Search, IdaStarSearchesFirstWhereTheIterationBeforeCameNearestAGoal) {
+  const Board goal = Board::blank_last({3, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(5);
+  std::uint64_t expanded = 0;
+  for (int i = 0; i < 20; ++i) {
+    const Board b = random_board(goal, rng);
+    const auto r = ida_star_search(domain, domain.state_of(b), {});
+    ASSERT_EQ(r.status, SearchStatus::Solved);
+    EXPECT_EQ(replay(b, r.path).final, goal);
+    expanded += r.stats.expanded;
+  }
+  EXPECT_LT(expanded, 700'000u);
 }
 
 TEST(Search, AStoppedSearchReportsAProvenLowerBound) {

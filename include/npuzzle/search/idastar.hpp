@@ -4,6 +4,9 @@
 // solvability first. Where the domain names redundant move strings (PrunesMoveStrings), the
 // search carries the machine's state down the path and skips the moves it rejects.
 //
+// Each iteration searches the children of the nodes within kHistoryDepth moves of a root in the
+// order of what the iteration before found under them (see iteration_history.hpp).
+//
 // With Budget::threads above 1, each iteration is split: the nodes at a shallow depth are
 // listed in the order a single thread would meet them, and the threads take their subtrees in
 // that order. A solution found in one subtree stops only the subtrees after it, so the answer
@@ -16,9 +19,12 @@
 #include <limits>
 #include <mutex>
 #include <span>
+#include <type_traits>
+#include <utility>
 
 #include "npuzzle/parallel.hpp"
 #include "npuzzle/search/domain.hpp"
+#include "npuzzle/search/iteration_history.hpp"
 
 namespace npuzzle {
 
@@ -28,8 +34,16 @@ class IdaStar {
   using Move = typename D::Move;
   using State = typename D::State;
 
-  IdaStar(const D& domain, const Budget& budget)
-      : domain_(domain), budget_(budget), main_(domain, SearchRun(budget)) {}
+  /// `min_split_iteration`: with several threads, the nodes an iteration must have expanded for
+  /// the next one to be split (lower only to test splitting on small searches).
+  IdaStar(const D& domain, const Budget& budget,
+          std::uint64_t min_split_iteration = kMinSplitIteration)
+      : domain_(domain),
+        budget_(budget),
+        min_split_iteration_(min_split_iteration),
+        main_(domain, SearchRun(budget)) {
+    main_.owner = this;
+  }
 
   /// From any of `starts` (each iteration tries them in turn) to a goal state.
   SearchResult<Move> solve(std::span<const State> starts) {
@@ -38,17 +52,28 @@ class IdaStar {
     for (const State& s : starts) bound = std::min(bound, domain_.estimate(s));
     std::vector<State> roots(starts.begin(), starts.end());
     std::uint64_t last_iteration = 0;  // nodes the iteration before expanded
+    std::uint64_t last_top = 0;        // of them, within kHistoryDepth moves of a root
     for (;;) {
       run.bound = bound;  // every shorter solution was ruled out by the iterations before
       if (budget_.max_depth && bound > *budget_.max_depth) {
         return run.template finish<Move>(SearchStatus::DepthLimit);
       }
       main_.next_bound = kInfinity;
-      const bool split = budget_.threads > 1 && last_iteration >= kMinSplitIteration &&
+      std::swap(before_, now_);
+      now_.clear();
+      main_.history_bytes = before_.bytes() + now_.bytes();
+      keeps_history_ =
+          last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
+      // (A split lists its subtrees below the nodes the history keeps.)
+      const bool split = budget_.threads > 1 && last_iteration >= min_split_iteration_ &&
+                         bound > kHistoryDepth &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       const std::uint64_t before = run.stats.expanded;
+      top_expanded_ = 0;
+      main_.top_expanded = 0;
       const Outcome outcome = split ? split_iteration(roots, bound) : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
+      last_top = top_expanded_ + main_.top_expanded;
       run.stats.split_iterations += split;
       if (outcome == Outcome::Found) {
         return run.finish(SearchStatus::Solved, std::move(main_.path));
@@ -71,6 +96,15 @@ class IdaStar {
   // Subtrees per thread: enough that one slow subtree does not leave the others idle.
   static constexpr std::size_t kSubtreesPerThread = 256;
   static constexpr int kMaxSplitDepth = 12;
+  // The depth above which the iterations keep their history (Korf's 100: 8 moves 714,390 nodes,
+  // 10 moves 703,137, 12 moves 697,123 and no faster; none 879,813).
+  static constexpr int kHistoryDepth = 10;
+  using Node = IterationHistory::Node;
+  // Nor is a history worth keeping after a small iteration, or one whose top was more than
+  // 1/kTopShare of it: a search whose top is most of its tree (the cube's) spends more on the
+  // history than it saves (see the README's Speed section).
+  static constexpr std::uint64_t kMinHistoryIteration = 256;
+  static constexpr std::uint64_t kTopShare = 2;
   // Threads pool their counts and read each other's news once per this many expansions.
   static constexpr std::uint64_t kSyncEvery = 256;
 
@@ -90,6 +124,13 @@ class IdaStar {
     SearchRun run;
     std::vector<Move> path;  // at depth g, the moves to the node in its first g places
     int next_bound = kInfinity;
+    Frontier frontier = kNoFrontier;  // under the node being searched, so far
+    // The single-threaded search's: the history it reads and keeps above kHistoryDepth.
+    IdaStar* owner = nullptr;
+    std::size_t history_bytes = 0;
+    std::uint64_t top_expanded = 0;  // nodes expanded within kHistoryDepth moves of a root
+    // By depth above kHistoryDepth: the node on the path in the history before and in this one.
+    std::array<Node, kMaxSplitDepth + 1> before_at{}, now_at{};
     SearchStatus stop = SearchStatus::NoSolution;
     // Read in a split iteration only.
     Shared* shared = nullptr;
@@ -106,6 +147,7 @@ class IdaStar {
       const int f = g + h;
       if (f > bound) {
         if (f < next_bound) next_bound = f;
+        frontier = std::min(frontier, frontier_of(f, h));
         return Outcome::NotFound;
       }
       // An admissible estimate is 0 on goal states, so only those need the full test.
@@ -113,7 +155,7 @@ class IdaStar {
         path.resize(static_cast<std::size_t>(g));
         return Outcome::Found;
       }
-      if (const auto s = run.over_budget(path.capacity() * sizeof(Move))) {
+      if (const auto s = run.over_budget(path.capacity() * sizeof(Move) + history_bytes)) {
         stop = *s;
         return Outcome::Stopped;
       }
@@ -123,8 +165,19 @@ class IdaStar {
         }
       }
       ++run.stats.expanded;
+      if constexpr (!kShared) top_expanded += g < kHistoryDepth;
       const Children children = children_of(domain, state, last, at);
       const std::span<const Move> moves = children.moves();
+      // Whether the node is in the top the history keeps (on a single thread: a split search
+      // keeps it above its subtrees).
+      bool top = false;
+      Frontier outer = kNoFrontier;
+      if constexpr (!kShared) {
+        if (g < kHistoryDepth && owner != nullptr && owner->keeps_history_) {
+          top = true;
+          outer = std::exchange(frontier, kNoFrontier);
+        }
+      }
       // Where the domain can estimate all children at once without making the moves (and so
       // overlap their table lookups), children beyond the bound are counted and skipped unmade,
       // and the others made with what their estimate read. Such an estimate may stop short of
@@ -134,6 +187,11 @@ class IdaStar {
         make(m);
         ++run.stats.generated;
         path[static_cast<std::size_t>(g)] = m;  // (g <= bound, and the path holds bound + 1)
+        if (top && g + 1 < kHistoryDepth) {
+          const auto up = static_cast<std::size_t>(g);
+          now_at[up + 1] = owner->now_.child(now_at[up], i);
+          before_at[up + 1] = owner->before_.find_child(before_at[up], i);
+        }
         const Outcome outcome = search<kShared>(state, g + 1, bound, m, children.at[i]);
         if (outcome != Outcome::NotFound) return outcome;
         take_back(domain, state, m);
@@ -143,21 +201,38 @@ class IdaStar {
         std::array<typename D::ChildEstimate, kMaxChildren> child;
         domain.estimate_children(state, moves, bound - g - 1,
                                  std::span(child.data(), moves.size()));
-        const auto order = lowest_first(child, moves.size());
+        auto order = lowest_first(child, moves.size());
+        if (top) {
+          owner->order_by_history(g, bound, moves.size(), child,
+                                  before_at[static_cast<std::size_t>(g)], order);
+        }
         for (const std::size_t i : std::span(order.data(), moves.size())) {
           if (const int child_f = g + 1 + child[i].h; child_f > bound) {
             ++run.stats.generated;
             if (child_f < next_bound) next_bound = child_f;
+            frontier = std::min(frontier, frontier_of(child_f, child[i].h));
             continue;
           }
           const Outcome outcome = descend(i, [&](Move m) { domain.apply(state, m, child[i]); });
           if (outcome != Outcome::NotFound) return outcome;
         }
       } else {
-        for (std::size_t i = 0; i < moves.size(); ++i) {
+        auto order = in_move_order(moves.size());
+        if (top) {
+          owner->order_by_history(g, bound, moves.size(), nullptr,
+                                  before_at[static_cast<std::size_t>(g)], order);
+        }
+        for (const std::size_t i : std::span(order.data(), moves.size())) {
           const Outcome outcome = descend(i, [&](Move m) { domain.apply(state, m); });
           if (outcome != Outcome::NotFound) return outcome;
         }
+      }
+      if (top) {
+        if (const Node here = now_at[static_cast<std::size_t>(g)];
+            here != IterationHistory::kNone) {
+          owner->now_.note(here, frontier);
+        }
+        frontier = std::min(frontier, outer);
       }
       return Outcome::NotFound;
     }
@@ -204,6 +279,53 @@ class IdaStar {
     return order;
   }
 
+  static std::array<std::size_t, kMaxChildren> in_move_order(std::size_t count) {
+    std::array<std::size_t, kMaxChildren> order{};
+    for (std::size_t i = 0; i < count; ++i) order[i] = i;
+    return order;
+  }
+
+  Node root_before(std::size_t r) const {
+    return keeps_history_ ? before_.find_root(r) : IterationHistory::kNone;
+  }
+  Node root_now(std::size_t r) { return keeps_history_ ? now_.root(r) : IterationHistory::kNone; }
+
+  // Sorts the children of a node at depth g within the bound (`here`: its node in the history
+  // before) by the frontier the iteration before found under each, keeping `order` among equals.
+  // `child`: the children's estimates where the domain makes them (a child within the bound that
+  // the iteration before did not search lay on that frontier itself; one beyond the bound goes
+  // last, to be skipped), else nullptr (such a child goes after those searched before: its
+  // estimate is not known without making its move).
+  template <class Estimates>
+  void order_by_history(int g, int bound, std::size_t count, const Estimates& child, Node here,
+                        std::array<std::size_t, kMaxChildren>& order) const {
+    if (here == IterationHistory::kNone) return;  // the first iteration, or a node new to this one
+    std::array<Frontier, kMaxChildren> score{};
+    std::size_t within = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Node n = before_.find_child(here, i);
+      if constexpr (std::is_same_v<Estimates, std::nullptr_t>) {
+        score[i] = n == IterationHistory::kNone ? kNoFrontier - 1 : before_.least(n);
+        ++within;
+      } else {
+        const int h = child[i].h;
+        if (g + 1 + h > bound) {
+          score[i] = kNoFrontier;
+          continue;
+        }
+        ++within;
+        score[i] = n == IterationHistory::kNone ? frontier_of(g + 1 + h, h) : before_.least(n);
+      }
+    }
+    if (within < 2) return;
+    for (std::size_t k = 1; k < count; ++k) {  // insertion, which keeps equals in order
+      const std::size_t i = order[k];
+      std::size_t j = k;
+      for (; j > 0 && score[i] < score[order[j - 1]]; --j) order[j] = order[j - 1];
+      order[j] = i;
+    }
+  }
+
   // A node's moves that the domain's move pruning (if any) keeps, each with the machine's
   // state after it.
   struct Children {
@@ -226,9 +348,11 @@ class IdaStar {
 
   Outcome iteration(std::vector<State>& roots, int bound) {
     main_.path.resize(static_cast<std::size_t>(bound) + 1);
-    for (State& root : roots) {
+    for (std::size_t r = 0; r < roots.size(); ++r) {
+      main_.before_at[0] = root_before(r);
+      main_.now_at[0] = root_now(r);
       const Outcome outcome =
-          main_.template search<false>(root, 0, bound, D::kNoMove, kPruningStart);
+          main_.template search<false>(roots[r], 0, bound, D::kNoMove, kPruningStart);
       if (outcome != Outcome::NotFound) return outcome;
     }
     return Outcome::NotFound;
@@ -239,58 +363,97 @@ class IdaStar {
   struct Subtrees {
     int depth = 0;
     std::vector<std::size_t> root;
-    std::vector<Move> moves;  // `depth` per subtree
-    SearchStats stats;        // of the nodes above them
+    std::vector<Move> moves;         // `depth` per subtree
+    SearchStats stats;               // of the nodes above them
+    std::uint64_t top_expanded = 0;  // of those, within kHistoryDepth moves of a root
     int next_bound = kInfinity;
     std::optional<std::vector<Move>> solution;  // one shallower than `depth`
   };
 
-  void list_subtrees(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
-                     std::vector<Move>& path, Subtrees& out) const {
+  // Walks the nodes above `out.depth` in the order the single-threaded search meets them.
+  // Listing (`below` null), it lists each node at that depth within the bound as a subtree.
+  // Once the subtrees are searched (`below`: the frontier under each, in listing order, the next
+  // at `next_below`), it keeps in the history the frontier under each node above them, as the
+  // single-threaded search would have, and returns the one under `s`.
+  // `before`, `now`: the node in the histories (`now` kNone while listing).
+  Frontier walk_top(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
+                    Node before, Node now, std::vector<Move>& path, Subtrees& out,
+                    const std::vector<Frontier>* below, std::size_t& next_below) {
     const int h = domain_.estimate(s);
     if (g + h > bound) {
       out.next_bound = std::min(out.next_bound, g + h);
-      return;
+      return frontier_of(g + h, h);
     }
     if (h == 0 && domain_.is_goal(s)) {
       if (!out.solution) out.solution = path;
-      return;
+      return kNoFrontier;
     }
     if (g == out.depth) {
+      if (below != nullptr) return (*below)[next_below++];
       out.root.push_back(root);
       out.moves.insert(out.moves.end(), path.begin(), path.end());
-      return;
+      return kNoFrontier;
     }
     ++out.stats.expanded;
+    if (below == nullptr) out.top_expanded += g < kHistoryDepth;
     const Children next = children_of(domain_, s, last, at);
-    std::array<std::size_t, kMaxChildren> order{};  // as search() meets them
+    Frontier frontier = kNoFrontier;
+    // Each child as search() meets it: where the domain estimates children, one beyond the
+    // bound by its estimate is skipped unmade.
+    const auto visit = [&](std::size_t i, const auto& make) {
+      const Move m = next.move[i];
+      make(m);
+      ++out.stats.generated;
+      path.push_back(m);
+      const bool kept = keeps_history_ && g + 1 < kHistoryDepth;
+      const Node child_before = kept ? before_.find_child(before, i) : IterationHistory::kNone;
+      const Node child_now = kept ? now_.child(now, i) : IterationHistory::kNone;
+      frontier = std::min(frontier, walk_top(s, root, g + 1, bound, m, next.at[i], child_before,
+                                             child_now, path, out, below, next_below));
+      path.pop_back();
+      take_back(domain_, s, m);
+    };
     if constexpr (EstimatesChildren<D>) {
       std::array<typename D::ChildEstimate, kMaxChildren> child{};
       domain_.estimate_children(s, next.moves(), bound - g - 1,
                                 std::span(child.data(), next.count));
-      order = lowest_first(child, next.count);
+      auto order = lowest_first(child, next.count);
+      if (keeps_history_ && g < kHistoryDepth) {
+        order_by_history(g, bound, next.count, child, before, order);
+      }
+      for (const std::size_t i : std::span(order.data(), next.count)) {
+        if (const int child_f = g + 1 + child[i].h; child_f > bound) {
+          ++out.stats.generated;
+          out.next_bound = std::min(out.next_bound, child_f);
+          frontier = std::min(frontier, frontier_of(child_f, child[i].h));
+          continue;
+        }
+        visit(i, [&](Move m) { domain_.apply(s, m, child[i]); });
+      }
     } else {
-      for (std::size_t i = 0; i < next.count; ++i) order[i] = i;
+      auto order = in_move_order(next.count);
+      if (keeps_history_ && g < kHistoryDepth) {
+        order_by_history(g, bound, next.count, nullptr, before, order);
+      }
+      for (const std::size_t i : std::span(order.data(), next.count)) {
+        visit(i, [&](Move m) { domain_.apply(s, m); });
+      }
     }
-    for (const std::size_t i : std::span(order.data(), next.count)) {
-      const Move m = next.move[i];
-      domain_.apply(s, m);
-      ++out.stats.generated;
-      path.push_back(m);
-      list_subtrees(s, root, g + 1, bound, m, next.at[i], path, out);
-      path.pop_back();
-      take_back(domain_, s, m);
-    }
+    if (now != IterationHistory::kNone && g < kHistoryDepth) now_.note(now, frontier);
+    return frontier;
   }
 
-  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted) const {
+  // (Below the history's nodes, so that the single-threaded walk above them keeps it.)
+  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted) {
     Subtrees out;
-    for (int depth = 1; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
+    for (int depth = kHistoryDepth; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
       out = Subtrees{};
       out.depth = depth;
       std::vector<Move> path;
+      std::size_t unused = 0;
       for (std::size_t r = 0; r < roots.size(); ++r) {
-        list_subtrees(roots[r], r, 0, bound, D::kNoMove, kPruningStart, path, out);
+        walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r),
+                 IterationHistory::kNone, path, out, nullptr, unused);
       }
       if (out.solution || out.root.size() >= wanted) break;
     }
@@ -301,6 +464,7 @@ class IdaStar {
     SearchRun& run = main_.run;
     Subtrees work = subtrees(roots, bound, kSubtreesPerThread * budget_.threads);
     run.stats.expanded += work.stats.expanded;
+    top_expanded_ += work.top_expanded;
     run.stats.generated += work.stats.generated;
     main_.next_bound = work.next_bound;
     if (work.solution) {
@@ -318,6 +482,7 @@ class IdaStar {
     own.max_nodes = 0;
     own.progress = nullptr;
     const std::size_t depth = static_cast<std::size_t>(work.depth);
+    std::vector<Frontier> below(work.root.size(), kNoFrontier);  // by subtree
 
     std::exception_ptr failure;  // the first thrown, rethrown here once every thread is back
     const auto guarded = [&](const auto& body) {
@@ -348,8 +513,10 @@ class IdaStar {
           w.path.assign(moves.begin(), moves.end());
           w.path.resize(static_cast<std::size_t>(bound) + 1);
           w.subtree = i;
+          w.frontier = kNoFrontier;
           const Outcome outcome =
               w.template search<true>(state, work.depth, bound, moves.back(), at);
+          below[i] = w.frontier;
           if (outcome == Outcome::Found) {
             const std::lock_guard lock(mutex);
             if (!found || i < found_at) {
@@ -387,12 +554,25 @@ class IdaStar {
       main_.stop = *stopped;
       return Outcome::Stopped;
     }
+    Subtrees again;  // (the same walk: its counts were taken above)
+    again.depth = work.depth;
+    std::vector<Move> path;
+    std::size_t next_below = 0;
+    for (std::size_t r = 0; r < roots.size(); ++r) {
+      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r), path,
+               again, &below, next_below);
+    }
     return Outcome::NotFound;
   }
 
   const D& domain_;
   Budget budget_;
+  std::uint64_t min_split_iteration_;
   Worker main_;
+  // What the iteration before found above kHistoryDepth, and what this one finds.
+  IterationHistory before_, now_;
+  bool keeps_history_ = false;      // in this iteration
+  std::uint64_t top_expanded_ = 0;  // by a split iteration's walk over the top
 };
 
 template <SearchDomain D>
