@@ -69,11 +69,10 @@ class IdaStar {
                          bound > kHistoryDepth &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       const std::uint64_t before = run.stats.expanded;
-      top_expanded_ = 0;
       main_.top_expanded = 0;
       const Outcome outcome = split ? split_iteration(roots, bound) : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
-      last_top = top_expanded_ + main_.top_expanded;
+      last_top = main_.top_expanded;
       run.stats.split_iterations += split;
       if (outcome == Outcome::Found) {
         return run.finish(SearchStatus::Solved, std::move(main_.path));
@@ -128,7 +127,9 @@ class IdaStar {
     // The single-threaded search's: the history it reads and keeps above kHistoryDepth.
     IdaStar* owner = nullptr;
     std::size_t history_bytes = 0;
-    std::uint64_t top_expanded = 0;  // nodes expanded within kHistoryDepth moves of a root
+    // Nodes expanded within kHistoryDepth moves of a root (in a split iteration, by the walk over
+    // its top).
+    std::uint64_t top_expanded = 0;
     // By depth above kHistoryDepth: the node on the path in the history before and in this one.
     std::array<Node, kMaxSplitDepth + 1> before_at{}, now_at{};
     SearchStatus stop = SearchStatus::NoSolution;
@@ -464,7 +465,7 @@ class IdaStar {
     SearchRun& run = main_.run;
     Subtrees work = subtrees(roots, bound, kSubtreesPerThread * budget_.threads);
     run.stats.expanded += work.stats.expanded;
-    top_expanded_ += work.top_expanded;
+    main_.top_expanded += work.top_expanded;
     run.stats.generated += work.stats.generated;
     main_.next_bound = work.next_bound;
     if (work.solution) {
@@ -554,13 +555,15 @@ class IdaStar {
       main_.stop = *stopped;
       return Outcome::Stopped;
     }
-    Subtrees again;  // (the same walk: its counts were taken above)
-    again.depth = work.depth;
-    std::vector<Move> path;
-    std::size_t next_below = 0;
-    for (std::size_t r = 0; r < roots.size(); ++r) {
-      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r), path,
-               again, &below, next_below);
+    if (keeps_history_) {
+      Subtrees again;  // (the same walk: its counts were taken above)
+      again.depth = work.depth;
+      std::vector<Move> path;
+      std::size_t next_below = 0;
+      for (std::size_t r = 0; r < roots.size(); ++r) {
+        walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r),
+                 path, again, &below, next_below);
+      }
     }
     return Outcome::NotFound;
   }
@@ -571,8 +574,7 @@ class IdaStar {
   Worker main_;
   // What the iteration before found above kHistoryDepth, and what this one finds.
   IterationHistory before_, now_;
-  bool keeps_history_ = false;      // in this iteration
-  std::uint64_t top_expanded_ = 0;  // by a split iteration's walk over the top
+  bool keeps_history_ = false;  // in this iteration
 };
 
 template <SearchDomain D>
