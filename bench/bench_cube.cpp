@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "cube_hard_datasets.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
 
 namespace npuzzle {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "npuzzle/random_board.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/random_board.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
 
 namespace npuzzle {

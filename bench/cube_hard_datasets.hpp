@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/random_board.hpp"
 #include "npuzzle/cube/answer_table.hpp"
-#include "npuzzle/random_board.hpp"
-#include "npuzzle/solver.hpp"
 
 namespace npuzzle::bench {
 

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "npuzzle/format.hpp"
+#include "npuzzle/io/format.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "npuzzle/format.hpp"
+#include "npuzzle/io/format.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "commands.hpp"
-#include "npuzzle/format.hpp"
+#include "npuzzle/io/format.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 

@@ -20,7 +20,7 @@
 #include <system_error>
 #include <thread>
 
-#include "npuzzle/format.hpp"
+#include "npuzzle/io/format.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 

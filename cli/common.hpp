@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "npuzzle/board.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/board.hpp"
+#include "npuzzle/core/moves.hpp"
 
 namespace npuzzle::cli {
 

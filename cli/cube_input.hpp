@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
 #include "scanner.hpp"
 
 namespace npuzzle::cli {

@@ -4,8 +4,8 @@
 
 #include "common.hpp"
 #include "judges.hpp"
-#include "npuzzle/errors.hpp"
-#include "npuzzle/parity.hpp"
+#include "npuzzle/core/parity.hpp"
+#include "npuzzle/util/errors.hpp"
 #include "scanner.hpp"
 
 namespace npuzzle::cli {

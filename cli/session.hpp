@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
 
 namespace npuzzle::cli {
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "npuzzle/cancel.hpp"
+#include "npuzzle/util/cancel.hpp"
 
 namespace npuzzle::cli {
 

@@ -18,9 +18,9 @@
 #include <thread>
 #include <vector>
 
-#include "npuzzle/format.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/io/format.hpp"
 
 namespace py = pybind11;
 using namespace npuzzle;

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <span>
 
-#include "npuzzle/geometry.hpp"
+#include "npuzzle/core/geometry.hpp"
 
 namespace npuzzle::detail {
 

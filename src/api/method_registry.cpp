@@ -3,11 +3,11 @@
 #include <tuple>
 
 #include "cube_problem.hpp"
+#include "npuzzle/fast/beam_lines.hpp"
+#include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/fast_solver.hpp"
 #include "npuzzle/search/algorithms.hpp"
-#include "npuzzle/tiles/beam_lines.hpp"
-#include "npuzzle/tiles/constructive.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
-#include "npuzzle/tiles/fast_solver.hpp"
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
 
 namespace npuzzle::detail {

@@ -1,7 +1,7 @@
 // The Solver's policy and its sliding-tile answers: which method serves which board, checked
 // once per goal (a Plan), then applied to each board.
 
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,11 +9,11 @@
 #include <exception>
 
 #include "embedded_tables.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/parallel.hpp"
-#include "npuzzle/parity.hpp"
-#include "npuzzle/random_board.hpp"
-#include "npuzzle/tiles/constructive.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/core/parity.hpp"
+#include "npuzzle/core/random_board.hpp"
+#include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/util/parallel.hpp"
 #include "solver_impl.hpp"
 
 namespace npuzzle {

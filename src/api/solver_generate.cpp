@@ -6,11 +6,11 @@
 #include <chrono>
 #include <string>
 
-#include "npuzzle/moves.hpp"
-#include "npuzzle/parity.hpp"
-#include "npuzzle/random_board.hpp"
-#include "npuzzle/solver.hpp"
-#include "npuzzle/tiles/constructive.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/core/parity.hpp"
+#include "npuzzle/core/random_board.hpp"
+#include "npuzzle/fast/constructive.hpp"
 #include "solver_impl.hpp"
 
 namespace npuzzle {

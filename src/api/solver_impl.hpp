@@ -9,10 +9,10 @@
 #include <set>
 
 #include "method_registry.hpp"
+#include "npuzzle/api/solver.hpp"
 #include "npuzzle/cube/answer_table.hpp"
 #include "npuzzle/cube/cube_domain.hpp"
 #include "npuzzle/pdb/pdb_set.hpp"
-#include "npuzzle/solver.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"
 

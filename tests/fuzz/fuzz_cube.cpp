@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "npuzzle/errors.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/util/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace npuzzle;

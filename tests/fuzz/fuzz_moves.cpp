@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "npuzzle/errors.hpp"
-#include "npuzzle/format.hpp"
-#include "npuzzle/moves.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/io/format.hpp"
+#include "npuzzle/util/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace npuzzle;

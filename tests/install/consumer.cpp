@@ -1,9 +1,9 @@
 // Solves the README's board through the installed library and prints the moves.
 #include <cstdio>
 
-#include "npuzzle/format.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/io/format.hpp"
 
 int main() {
   const npuzzle::Solver solver;

@@ -7,9 +7,9 @@
 
 #include <vector>
 
-#include "npuzzle/board.hpp"
-#include "npuzzle/format.hpp"
-#include "npuzzle/moves.hpp"
+#include "npuzzle/core/board.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/io/format.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "support/reference.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "npuzzle/random_board.hpp"
+#include "npuzzle/core/random_board.hpp"
 
 namespace npuzzle::testing_support {
 

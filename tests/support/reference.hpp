@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "npuzzle/board.hpp"
+#include "npuzzle/core/board.hpp"
 
 namespace npuzzle::reference {
 

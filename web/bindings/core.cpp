@@ -16,9 +16,9 @@
 #include <utility>
 #include <vector>
 
-#include "npuzzle/format.hpp"
-#include "npuzzle/moves.hpp"
-#include "npuzzle/solver.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/io/format.hpp"
 
 using emscripten::val;
 using namespace npuzzle;

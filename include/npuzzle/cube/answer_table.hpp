@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "npuzzle/cancel.hpp"
 #include "npuzzle/cube/cube_state.hpp"
 #include "npuzzle/storage/table_file.hpp"
+#include "npuzzle/util/cancel.hpp"
 
 namespace npuzzle::cube {
 

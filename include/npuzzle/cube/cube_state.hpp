@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "npuzzle/core/geometry.hpp"
 #include "npuzzle/cube/orientation.hpp"
-#include "npuzzle/geometry.hpp"
 
 namespace npuzzle::cube {
 

@@ -5,7 +5,7 @@
 
 #include <bit>
 
-#include "npuzzle/geometry.hpp"
+#include "npuzzle/core/geometry.hpp"
 #include "npuzzle/pdb/placement.hpp"
 
 namespace npuzzle {

@@ -28,11 +28,11 @@
 #include <string>
 #include <vector>
 
-#include "npuzzle/board.hpp"
-#include "npuzzle/cancel.hpp"
+#include "npuzzle/core/board.hpp"
 #include "npuzzle/pdb/placement.hpp"
 #include "npuzzle/storage/huge_pages.hpp"
 #include "npuzzle/storage/table_file.hpp"
+#include "npuzzle/util/cancel.hpp"
 
 namespace npuzzle {
 

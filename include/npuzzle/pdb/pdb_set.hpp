@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "npuzzle/core/symmetry.hpp"
 #include "npuzzle/pdb/pattern_database.hpp"
-#include "npuzzle/symmetry.hpp"
 
 namespace npuzzle {
 

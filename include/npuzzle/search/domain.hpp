@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "npuzzle/cancel.hpp"
+#include "npuzzle/util/cancel.hpp"
 
 namespace npuzzle {
 

@@ -22,9 +22,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "npuzzle/parallel.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
+#include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle {
 

@@ -19,8 +19,8 @@
 #include <tuple>
 #include <vector>
 
-#include "npuzzle/board.hpp"
-#include "npuzzle/rank.hpp"
+#include "npuzzle/core/board.hpp"
+#include "npuzzle/core/rank.hpp"
 
 namespace npuzzle {
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "npuzzle/board.hpp"
+#include "npuzzle/core/board.hpp"
 
 namespace npuzzle {
 

@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-#include "npuzzle/geometry.hpp"
+#include "npuzzle/core/geometry.hpp"
 #include "npuzzle/search/domain.hpp"
 
 namespace npuzzle {

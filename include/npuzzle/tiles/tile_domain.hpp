@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "npuzzle/board.hpp"
+#include "npuzzle/core/board.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
 #include "npuzzle/tiles/move_pruning.hpp"

@@ -1,0 +1,606 @@
+#include "npuzzle/fast/beam_lines.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <random>
+
+#include "npuzzle/core/moves.hpp"
+#include "npuzzle/core/parity.hpp"
+#include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/placing_table.hpp"
+#include "npuzzle/util/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+/// A tile named by its home cell (under the goal with the blank walked to the last corner, as
+/// the constructive solver names them); the blank has none.
+using Home = std::uint16_t;
+constexpr Home kNoHome = std::numeric_limits<Home>::max();
+
+/// The boards that get placing tables: a table takes 2 x free^2 bytes, about 2/3 cells^3 bytes
+/// and as many steps in all (12 MB at 16x16).
+constexpr int kMaxPlacingCells = 256;
+
+/// The tiles placed together: one, or the last two of a line (which cannot be placed one after
+/// the other).
+struct Stage {
+  std::size_t first = 0;  // into Lines::order
+  std::size_t count = 0;
+  // For two tiles: they are first brought towards `setup` (the first tile on the second's home,
+  // the second next to it, away from the line); once they and the blank are in `window` (the
+  // free cells of the three lines by the corner), `moves_left` has the exact number of moves
+  // that finish, indexed by the window positions of the first tile, the second and the blank.
+  std::array<Cell, 2> setup{};
+  std::vector<Cell> window;
+  std::vector<std::uint8_t> moves_left;
+  std::int64_t outside = 0;  // what a pair outside the window counts: more than any finish in it
+  // On boards of up to kMaxPlacingCells, one table per tile: towards its home (one tile) or its
+  // setup cell (two).
+  std::vector<PlacingTable> placing;
+
+  int in_window(Cell c) const {
+    return static_cast<int>(std::find(window.begin(), window.end(), c) - window.begin());
+  }
+};
+
+constexpr std::uint8_t kUnreachable = 0xFF;
+
+/// The exact table of a pair's window: a backward breadth-first search from every placement
+/// with both tiles home (the other tiles in the window go anywhere).
+std::vector<std::uint8_t> finishing_moves(Geometry g, const Stage& s, Cell a_home, Cell b_home) {
+  const auto n = s.window.size();
+  const auto code = [n](std::size_t a, std::size_t b, std::size_t z) {
+    return (a * n + b) * n + z;
+  };
+  std::vector<std::uint8_t> moves(n * n * n, kUnreachable);
+  std::vector<std::size_t> queue;
+  const auto a = static_cast<std::size_t>(s.in_window(a_home));
+  const auto b = static_cast<std::size_t>(s.in_window(b_home));
+  for (std::size_t z = 0; z < n; ++z) {
+    if (z != a && z != b) moves[code(a, b, z)] = 0, queue.push_back(code(a, b, z));
+  }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::size_t at = queue[head];
+    const std::size_t ta = at / (n * n), tb = at / n % n, z = at % n;
+    for (Dir d : kAllDirs) {
+      const Cell to = g.step(s.window[z], d);
+      if (to < 0) continue;
+      const auto k = static_cast<std::size_t>(s.in_window(to));
+      if (k == n) continue;
+      const std::size_t next = code(ta == k ? z : ta, tb == k ? z : tb, k);
+      if (moves[next] != kUnreachable) continue;
+      moves[next] = static_cast<std::uint8_t>(moves[at] + 1);
+      queue.push_back(next);
+    }
+  }
+  return moves;
+}
+
+/// The constructive solver's lines in its order: while the region left is larger than 3x3, its
+/// longer side loses its first line.
+struct Lines {
+  std::vector<Cell> order;  // home cells, in the order they are placed
+  std::vector<Stage> stages;
+  std::vector<Cell> by_rank;      // every cell: those in `order`, then the rest (so a stage's
+                                  // free cells are those from its first tile's rank on)
+  std::vector<std::size_t> rank;  // of each cell in `by_rank`
+};
+
+// For boards at least two cells in each direction and larger than 3x3.
+Lines plan_lines(Geometry g) {
+  Lines lines;
+  std::vector<std::pair<int, int>> corners;  // of each pair's window: first row, first column
+  int r0 = 0, c0 = 0;
+  while (g.rows - r0 > 3 || g.cols - c0 > 3) {
+    const std::size_t start = lines.order.size();
+    const bool row = g.rows - r0 >= g.cols - c0;
+    if (row) {
+      for (int c = c0; c < g.cols; ++c) lines.order.push_back(g.at(r0, c));
+      corners.emplace_back(r0, std::max(c0, g.cols - 3));
+      ++r0;
+    } else {
+      for (int r = r0; r < g.rows; ++r) lines.order.push_back(g.at(r, c0));
+      corners.emplace_back(std::max(r0, g.rows - 3), c0);
+      ++c0;
+    }
+    const std::size_t end = lines.order.size();
+    for (std::size_t k = start; k + 2 < end; ++k) {
+      Stage& one = lines.stages.emplace_back();
+      one.first = k;
+      one.count = 1;
+    }
+    const Cell corner = lines.order[end - 1];
+    Stage& two = lines.stages.emplace_back();
+    two.first = end - 2;
+    two.count = 2;
+    two.setup = {corner, corner + (row ? g.cols : 1)};
+  }
+  constexpr std::size_t kUnranked = std::numeric_limits<std::size_t>::max();
+  lines.rank.assign(static_cast<std::size_t>(g.cells()), kUnranked);
+  for (std::size_t k = 0; k < lines.order.size(); ++k) {
+    lines.rank[static_cast<std::size_t>(lines.order[k])] = k;
+  }
+  lines.by_rank = lines.order;
+  for (Cell c = 0; c < g.cells(); ++c) {
+    if (lines.rank[static_cast<std::size_t>(c)] != kUnranked) continue;
+    lines.rank[static_cast<std::size_t>(c)] = lines.by_rank.size();
+    lines.by_rank.push_back(c);
+  }
+  std::size_t pair = 0;
+  for (Stage& s : lines.stages) {
+    if (g.cells() <= kMaxPlacingCells) {
+      for (std::size_t k = 0; k < s.count; ++k) {
+        const Cell target = s.count == 2 ? s.setup[k] : lines.order[s.first];
+        const auto free = std::span<const Cell>(lines.by_rank).subspan(s.first);
+        s.placing.emplace_back(g, free, target);
+      }
+    }
+    if (s.count != 2) continue;
+    const auto [wr, wc] = corners[pair++];
+    for (int r = wr; r < std::min(g.rows, wr + 3); ++r) {
+      for (int c = wc; c < std::min(g.cols, wc + 3); ++c) {
+        if (lines.rank[static_cast<std::size_t>(g.at(r, c))] >= s.first)
+          s.window.push_back(g.at(r, c));
+      }
+    }
+    s.moves_left = finishing_moves(g, s, lines.order[s.first], lines.order[s.first + 1]);
+    for (const std::uint8_t m : s.moves_left) {
+      if (m != kUnreachable) s.outside = std::max<std::int64_t>(s.outside, m + 1);
+    }
+  }
+  return lines;
+}
+
+/// How a board is judged (lower is better): placed tiles first, then others x (the Manhattan
+/// distance of the whole board) + exact x (the moves that the stage's placing tables count), or
+/// on boards too large for those tables, tile x (the stage's tiles' distance from home) + gap x
+/// (the blank's distance from a cell in front of one of them); a pair in its window counts gap x
+/// its exact finishing moves.
+constexpr std::int64_t kStage = std::int64_t{1} << 40;
+struct Weights {
+  std::int64_t tile, gap, others, exact;
+};
+/// A wide beam keeps enough different boards to weigh the other tiles and the blank's walk more
+/// and still place its tiles; a narrow one that does so stalls. Measured on seeded boards: from
+/// 8:2:2 to 8:4:4 (after shortening), 10x10 at 1,024 wide went from 2.23x to 2.14x the Manhattan
+/// distance, 8x8 from 2.13x to 2.04x, 6x6 from 1.93x to 1.89x, while 12x12 at 493 wide went
+/// from 2.31x to 2.34x and 16x16 at 156 wide from 2.44x to 2.89x. The placing tables count in
+/// moves and the whole solution is about twice the Manhattan distance, hence exact = others / 2
+/// (60 seeded 10x10 boards, 1,024 wide: 2.059x the Manhattan distance before the tables, 2.045x
+/// at 4:6, 2.046x at 3:6, 2.038x at 3:5, 2.054x at 3:8; with the pairs' tables too, 2.024x).
+constexpr std::size_t kWideBeam = 1024;
+constexpr Weights kNarrowWeights{8, 2, 2, 1};
+/// The weights for a beam `width` wide: a wide one's placing tables weighed as the caller says
+/// (`BeamOptions::placing_weight`, 3 by default).
+Weights weights_for(std::size_t width, int placing_weight) {
+  return width < kWideBeam ? kNarrowWeights : Weights{8, 4, 6, placing_weight};
+}
+
+class Beam {
+ public:
+  Beam(Geometry g, const std::vector<Home>& start, const Lines& lines, const BeamOptions& options,
+       SearchRun& run)
+      : g_(g),
+        n_(static_cast<std::size_t>(g_.cells())),
+        lines_(lines),
+        width_(static_cast<std::size_t>(options.width)),
+        weights_(weights_for(width_, options.placing_weight)),
+        run_(run),
+        bytes_(2 * width_ * n_ * sizeof(Home)) {
+    std::mt19937_64 random(0x5eed);  // fixed: the same board always gets the same answer
+    keys_.resize(n_);
+    for (auto& k : keys_) k = random();
+    boards_.assign(start.begin(), start.end());
+    Info info;
+    info.blank = static_cast<Cell>(std::find(start.begin(), start.end(), kNoHome) - start.begin());
+    for (Cell c = 0; c < g_.cells(); ++c) {
+      const Home h = start[idx(c)];
+      if (h == kNoHome) continue;
+      info.manhattan += g_.taxicab(c, h);
+      info.hash += value(h) * keys_[idx(c)];
+    }
+    settle(boards_.data(), info, -1, -1);
+    infos_.push_back(info);
+  }
+
+  struct End {
+    std::vector<Dir> moves;
+    std::vector<Home> board;
+    std::size_t stage = 0;  // the first not complete
+    std::size_t since = 0;  // moves in, where the board's last stage was completed
+  };
+  /// Runs until every line is placed, the beam stalls, or the budget ends. Returns the moves to
+  /// the boards it ends with, best first (at most `most`), and those boards.
+  std::vector<End> run(std::size_t most) {
+    std::size_t best_stage = infos_[best_].stage, advanced_at = 0;
+    // Placing nothing for this long, it has stalled: the constructive solver places that tile.
+    // Measured on seeded boards (10x10 to 32x32), 10 lines' worth against 40 the same lengths
+    // and a little faster, 5 and 2 longer.
+    const std::size_t stall = static_cast<std::size_t>(10 * (g_.rows + g_.cols));
+    while (infos_[best_].stage < lines_.stages.size()) {
+      if (!expand()) break;
+      const std::size_t depth = parents_.size();
+      if (infos_[best_].stage > best_stage) {
+        best_stage = infos_[best_].stage;
+        advanced_at = depth;
+      } else if (depth - advanced_at > stall) {
+        stalled_ = true;
+        break;
+      }
+    }
+    // The boards are kept in no order: the best `most` are ranked now.
+    std::vector<std::size_t> ranked(infos_.size());
+    for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i] = i;
+    const auto shown = static_cast<std::ptrdiff_t>(std::min(most, ranked.size()));
+    std::partial_sort(ranked.begin(), ranked.begin() + shown, ranked.end(),
+                      [&](std::size_t a, std::size_t b) { return better(infos_[a], infos_[b]); });
+    std::vector<End> ends;
+    for (auto it = ranked.begin(); it != ranked.begin() + shown; ++it) {
+      const Info& info = infos_[*it];
+      if (info.stage != infos_[best_].stage) break;
+      ends.push_back(
+          {path_to(*it), std::vector<Home>(board(*it), board(*it) + n_), info.stage, info.since});
+    }
+    return ends;
+  }
+
+  /// The limit that stopped the beam, if one did.
+  std::optional<SearchStatus> stopped() const { return stopped_; }
+  /// Whether the beam stopped for placing nothing for long.
+  bool stalled() const { return stalled_; }
+
+ private:
+  struct Info {
+    Cell blank = 0;
+    std::uint32_t since = 0;  // the depth at which `stage` was reached (beside `blank`: no padding)
+    std::size_t stage = 0;
+    std::array<Cell, 2> target_at{};  // where the stage's tiles are
+    std::int64_t manhattan = 0;
+    std::uint64_t hash = 0;
+    std::int64_t score = 0;
+    Dir last = kNoDir;
+  };
+  struct Candidate {
+    Info info;
+    std::uint32_t parent = 0;
+    Dir dir = kNoDir;
+  };
+
+  static std::size_t idx(Cell c) { return static_cast<std::size_t>(c); }
+  static std::uint64_t value(Home h) { return std::uint64_t{h} + 1; }
+  const Home* board(std::size_t i) const { return boards_.data() + i * n_; }
+  bool fixed(Cell c, std::size_t stage) const {
+    return lines_.rank[idx(c)] < lines_.stages[stage].first;
+  }
+
+  /// Brings `info` up to date on `board` with the tile from `from` moved to `to` (from < 0: no
+  /// move): the stages now complete are passed, the next stage's tiles found, the score set.
+  void settle(const Home* board, Info& info, Cell from, Cell to) const {
+    const auto at = [&](Cell c) {
+      return c == from ? kNoHome : c == to ? board[idx(from)] : board[idx(c)];
+    };
+    bool located = from >= 0;
+    for (;;) {
+      if (info.stage == lines_.stages.size()) break;
+      const Stage& s = lines_.stages[info.stage];
+      if (!located) {
+        for (std::size_t k = 0; k < s.count; ++k) {
+          const Home h = static_cast<Home>(lines_.order[s.first + k]);
+          Cell found = 0;
+          while (at(found) != h) ++found;
+          info.target_at[k] = found;
+        }
+        located = true;
+      }
+      bool done = true;
+      for (std::size_t k = 0; k < s.count; ++k) {
+        done = done && info.target_at[k] == lines_.order[s.first + k];
+      }
+      if (!done) break;
+      ++info.stage;
+      located = false;
+    }
+    info.score = -kStage * static_cast<std::int64_t>(info.stage) + weights_.others * info.manhattan;
+    if (info.stage == lines_.stages.size()) return;
+    const Stage& s = lines_.stages[info.stage];
+    if (s.count == 2) {
+      const auto n = s.window.size();
+      const auto a = static_cast<std::size_t>(s.in_window(info.target_at[0]));
+      const auto b = static_cast<std::size_t>(s.in_window(info.target_at[1]));
+      const auto z = static_cast<std::size_t>(s.in_window(info.blank));
+      if (a < n && b < n && z < n) {
+        info.score += weights_.gap * s.moves_left[(a * n + b) * n + z];
+        return;
+      }
+      info.score += weights_.gap * s.outside;
+    }
+    if (!s.placing.empty()) {  // for a pair, each tile as if the other were not there
+      std::int64_t moves = 0;
+      for (std::size_t k = 0; k < s.count; ++k) {
+        moves += s.placing[k].moves(info.target_at[k], info.blank);
+      }
+      info.score += weights_.exact * moves;
+      return;
+    }
+    // The blank walks in front of each tile in turn, from where the one before ended.
+    std::int64_t distance = 0, gap = 0;
+    Cell walker = info.blank;
+    for (std::size_t k = 0; k < s.count; ++k) {
+      const Cell p = info.target_at[k], h = s.count == 2 ? s.setup[k] : lines_.order[s.first];
+      if (p == h) continue;
+      distance += g_.taxicab(p, h);
+      const int dr = g_.row(h) - g_.row(p), dc = g_.col(h) - g_.col(p);
+      int walk = std::numeric_limits<int>::max();
+      if (dr != 0) walk = std::min(walk, g_.taxicab(walker, p + (dr > 0 ? g_.cols : -g_.cols)));
+      if (dc != 0) walk = std::min(walk, g_.taxicab(walker, p + (dc > 0 ? 1 : -1)));
+      gap += walk;
+      walker = h;
+    }
+    info.score += weights_.tile * distance + weights_.gap * gap;
+  }
+
+  /// One depth more: every board's children judged, the best `width` different ones kept.
+  /// Returns false where no board could move or the budget ended.
+  bool expand() {
+    candidates_.clear();
+    for (std::size_t i = 0; i < infos_.size(); ++i) {
+      const Info& info = infos_[i];
+      const Home* b = board(i);
+      ++run_.stats.expanded;
+      if (const auto stop = run_.over_budget(bytes_)) {
+        stopped_ = *stop;
+        return false;
+      }
+      for (Dir d : kAllDirs) {
+        if (d == reverse(info.last)) continue;
+        const Cell n = g_.step(info.blank, d);
+        if (n < 0 || fixed(n, info.stage)) continue;
+        // The tile on n slides onto the blank's cell.
+        const Home h = b[idx(n)];
+        Candidate c{info, static_cast<std::uint32_t>(i), d};
+        c.info.last = d;
+        c.info.manhattan += g_.taxicab(info.blank, h) - g_.taxicab(n, h);
+        c.info.hash += value(h) * (keys_[idx(info.blank)] - keys_[idx(n)]);
+        c.info.blank = n;
+        const Stage& s = lines_.stages[info.stage];
+        for (std::size_t k = 0; k < s.count; ++k) {
+          if (info.target_at[k] == n) c.info.target_at[k] = info.blank;
+        }
+        settle(b, c.info, n, info.blank);
+        if (c.info.stage != info.stage) {
+          c.info.since = static_cast<std::uint32_t>(parents_.size() + 1);
+        }
+        candidates_.push_back(c);
+      }
+    }
+    if (candidates_.empty()) return false;
+    // The best `width` different boards are kept, found among the best few more than `width`
+    // (copies of one board come in where they leave some out), in time linear in the children.
+    order_.clear();
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+      order_.push_back({candidates_[k].info.score, candidates_[k].info.hash, k});
+    }
+    const std::size_t looked_at = std::min(order_.size(), width_ + width_ / 4 + 8);
+    if (looked_at < order_.size()) {
+      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(looked_at),
+                       order_.end(), better<Ranked>);
+    }
+    // The same board reached twice has the same hash: one copy stays.
+    seen_.assign(std::bit_ceil(2 * looked_at), 0);
+    const std::size_t mask = seen_.size() - 1;
+    std::size_t distinct = 0;
+    for (std::size_t k = 0; k < looked_at; ++k) {
+      const std::uint64_t key = order_[k].hash | 1;  // 0 marks a free slot
+      std::size_t slot = static_cast<std::size_t>(key >> 7) & mask;
+      while (seen_[slot] != 0 && seen_[slot] != key) slot = (slot + 1) & mask;
+      if (seen_[slot] == key) continue;
+      seen_[slot] = key;
+      order_[distinct++] = order_[k];
+    }
+    const std::size_t kept = std::min(distinct, width_);
+    if (kept < distinct) {
+      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(kept),
+                       order_.begin() + static_cast<std::ptrdiff_t>(distinct), better<Ranked>);
+    }
+    next_boards_.resize(kept * n_);
+    next_infos_.clear();
+    std::vector<std::uint32_t> parents;
+    std::vector<Dir> dirs;
+    parents.reserve(kept);
+    dirs.reserve(kept);
+    best_ = 0;
+    for (std::size_t k = 0; k < kept; ++k) {
+      const Candidate& c = candidates_[order_[k].candidate];
+      const Home* from = board(c.parent);
+      Home* to = next_boards_.data() + k * n_;
+      std::copy(from, from + n_, to);
+      std::swap(to[idx(c.info.blank)], to[idx(infos_[c.parent].blank)]);
+      next_infos_.push_back(c.info);
+      if (better(c.info, next_infos_[best_])) best_ = k;
+      parents.push_back(c.parent);
+      dirs.push_back(c.dir);
+    }
+    bytes_ += parents.size() * (sizeof(std::uint32_t) + sizeof(Dir));
+    boards_.swap(next_boards_);
+    infos_.swap(next_infos_);
+    parents_.push_back(std::move(parents));
+    dirs_.push_back(std::move(dirs));
+    return true;
+  }
+
+  /// The order boards are judged in (an Info or a Ranked): by score, ties broken by hash, the
+  /// same every run.
+  template <class Judged>
+  static bool better(const Judged& a, const Judged& b) {
+    return a.score != b.score ? a.score < b.score : a.hash < b.hash;
+  }
+
+  std::vector<Dir> path_to(std::size_t i) const {
+    std::vector<Dir> path(parents_.size());
+    for (std::size_t depth = parents_.size(); depth-- > 0;) {
+      path[depth] = dirs_[depth][i];
+      i = parents_[depth][i];
+    }
+    return path;
+  }
+
+  Geometry g_;
+  std::size_t n_;
+  const Lines& lines_;
+  std::size_t width_;
+  Weights weights_;
+  SearchRun& run_;
+  std::vector<std::uint64_t> keys_;  // per cell, for a hash that follows a move in O(1)
+  std::vector<Home> boards_, next_boards_;
+  std::vector<Info> infos_, next_infos_;
+  std::vector<Candidate> candidates_;
+  struct Ranked {
+    std::int64_t score;
+    std::uint64_t hash;
+    std::size_t candidate;
+  };
+  std::vector<Ranked> order_;
+  std::vector<std::uint64_t> seen_;                  // the hashes of the boards kept at this depth
+  std::size_t best_ = 0;                             // into infos_
+  std::vector<std::vector<std::uint32_t>> parents_;  // per depth, per board kept
+  std::vector<std::vector<Dir>> dirs_;
+  std::size_t bytes_ = 0;  // of the boards and the paths kept
+  std::optional<SearchStatus> stopped_;
+  bool stalled_ = false;
+};
+
+/// Appends `more` to `moves`, a move that undoes the one before cancelling it.
+void append(std::vector<Dir>& moves, std::span<const Dir> more) {
+  for (Dir d : more) {
+    if (!moves.empty() && moves.back() == reverse(d)) {
+      moves.pop_back();
+    } else {
+      moves.push_back(d);
+    }
+  }
+}
+
+}  // namespace
+
+int beam_width(int cells) {
+  // With the placing tables a wider beam pays: 60 seeded 10x10 boards from 2.024x the Manhattan
+  // distance at 1,024 per 100 cells to 2.018x at 1,536, 9x9 from 1.984x to 1.960x, 12x12 from
+  // 2.145x to 2.124x; without them (past 256 cells) 1,536 made 20x20 longer (2.453x to 2.459x)
+  // and slower.
+  const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
+  constexpr double kMost = 4096, kLeast = 64;
+  const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
+  return static_cast<int>(std::clamp(width, kLeast, kMost));
+}
+
+SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOptions& options,
+                             const Budget& budget) {
+  const Geometry g = board.geometry;
+  if (g.cells() > kMaxBeamCells) {
+    throw InputError("the beam takes boards of at most " + std::to_string(kMaxBeamCells) +
+                     " cells, not " + g.name());
+  }
+  if (options.width < 1) throw InputError("the beam's width must be at least 1");
+  if (options.placing_weight < 0) {
+    throw InputError("the beam's weight on the placing tables must not be negative");
+  }
+  validate(board);
+  validate(goal);
+  if (board.geometry != goal.geometry) throw InputError("the board and the goal differ in size");
+  if (!solvable(board, goal)) throw InputError("the board cannot reach the goal");
+  // A board one cell thin has no lines to place (its tiles never change order); a 3x3 or smaller
+  // is solved exactly by the constructive solver.
+  if (g.rows == 1 || g.cols == 1 || (g.rows <= 3 && g.cols <= 3)) {
+    return solve_constructive(board, goal, budget);
+  }
+  const Lines lines = plan_lines(g);
+  const auto began = std::chrono::steady_clock::now();
+  // The tiles named by their homes under the goal with its blank walked to the last corner.
+  Board corner_goal = goal;
+  for (Dir d : walk_to_corner(goal)) apply_move(corner_goal, d);
+  std::vector<Home> home_of_tile(static_cast<std::size_t>(g.cells()));
+  for (Cell c = 0; c < g.cells(); ++c) {
+    home_of_tile[corner_goal.tiles[static_cast<std::size_t>(c)]] = static_cast<Home>(c);
+  }
+  const auto homes_of = [&](const Board& b) {
+    std::vector<Home> homes(static_cast<std::size_t>(g.cells()));
+    for (Cell c = 0; c < g.cells(); ++c) {
+      const Tile t = b.tiles[static_cast<std::size_t>(c)];
+      homes[static_cast<std::size_t>(c)] = t == kBlank ? kNoHome : home_of_tile[t];
+    }
+    return homes;
+  };
+  const auto board_of = [&](const std::vector<Home>& homes) {
+    Board b{g, std::vector<Tile>(static_cast<std::size_t>(g.cells()))};
+    for (Cell c = 0; c < g.cells(); ++c) {
+      const Home h = homes[static_cast<std::size_t>(c)];
+      b.tiles[static_cast<std::size_t>(c)] =
+          h == kNoHome ? kBlank : corner_goal.tiles[static_cast<std::size_t>(h)];
+    }
+    return b;
+  };
+
+  SearchRun run(budget);
+  SearchResult<Dir> best;
+  best.status = SearchStatus::Solved;
+  // Where the beam stalls, the constructive solver places the tile (or pair) it could not,
+  // from the board on which the beam's best board had placed the one before, and a new beam
+  // goes on from there. `prefix` holds the moves to where the latest beam began.
+  std::vector<Dir> prefix;
+  Board from = board;
+  std::vector<Beam::End> ends;
+  for (;;) {
+    Beam beam(g, homes_of(from), lines, options, run);
+    ends = beam.run(8);
+    if (const auto stop = beam.stopped()) {
+      best.status = *stop;
+      best.stats = run.stats;
+      return best;
+    }
+    if (!beam.stalled()) break;
+    Beam::End& stuck = ends.front();
+    stuck.moves.resize(stuck.since);
+    from = replay(std::move(from), stuck.moves).final;
+    const Stage& s = lines.stages[stuck.stage];
+    auto placed = place_first_tiles(from, goal, s.first + s.count, budget);
+    if (placed.status != SearchStatus::Solved) {
+      best.status = placed.status;
+      best.stats = run.stats;
+      return best;
+    }
+    from = replay(std::move(from), placed.path).final;
+    append(prefix, stuck.moves);
+    append(prefix, placed.path);
+  }
+  // The boards the beam ends with are finished by the constructive solver; the shortest wins.
+  bool found = false;
+  for (const auto& end : ends) {
+    auto rest = solve_constructive(board_of(end.board), goal, budget);
+    if (rest.status != SearchStatus::Solved) {
+      if (!found) best.status = rest.status;
+      break;
+    }
+    std::vector<Dir> moves = prefix;
+    append(moves, end.moves);
+    append(moves, rest.path);
+    if (!found || moves.size() < best.path.size()) {
+      best.path = std::move(moves);
+      best.status = SearchStatus::Solved;
+      found = true;
+    }
+  }
+  best.stats = run.stats;
+  best.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  best.stats.lower_bound = static_cast<int>(conflict_bound(board, goal));
+  if (!found) best.path.clear();
+  return best;
+}
+
+}  // namespace npuzzle

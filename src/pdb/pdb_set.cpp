@@ -1,0 +1,137 @@
+#include "npuzzle/pdb/pdb_set.hpp"
+
+#include <numeric>
+
+#include "npuzzle/util/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+std::vector<SmallTile> range(int first, int last) {
+  std::vector<SmallTile> out(static_cast<std::size_t>(last - first + 1));
+  std::iota(out.begin(), out.end(), static_cast<SmallTile>(first));
+  return out;
+}
+
+}  // namespace
+
+const std::vector<PdbSetSpec>& known_pdb_sets() {
+  const Geometry g{4, 4};
+  // The counts are of the stored values (half the excess over Manhattan, two entries per
+  // placement) of the first builds; every later build and every load must agree. The three 5x5
+  // blocks of six in a corner are one shape turned, as are 5-5-5's last two, so their counts
+  // agree.
+  static const std::vector<std::uint64_t> kCornerBlock{144210653, 89676919, 19234958,
+                                                       1825359,   75082,    1029};
+  static const std::vector<std::uint64_t> kFiveBlock{493037, 425575, 117345, 11899, 464};
+  static const std::vector<PdbSetSpec> sets{
+      {"7-8",
+       g,
+       {{range(1, 7), {5572087, 27597288, 45016293, 28476088, 7697624, 911559, 43638, 622, 1}},
+        {range(8, 15),
+         {62935150, 255979095, 371195445, 247413723, 83587163, 15135103, 1505760, 82802, 2517,
+          42}}},
+       true,
+       false,
+       "tiles 1-7 and 8-15 (Korf & Felner), reflected: 577 MB, built in minutes"},
+      {"6-6-3",
+       g,
+       {{{1, 2, 3, 5, 6, 7}, {2946221, 5179128, 2786263, 572185, 46375, 1347, 1}},
+        {{4, 8, 9, 12, 13, 14}, {3802361, 4980110, 2278490, 431363, 37574, 1596, 26}},
+        {{10, 11, 15}, {5355, 1308, 57}}},
+       true,
+       false,
+       "three blocks, reflected: 11.5 MB, built in seconds"},
+      {"5-5-5",
+       g,
+       {{{1, 2, 3, 5, 6}, {468815, 460100, 111313, 7846, 246}},
+        {{4, 8, 9, 12, 13}, kFiveBlock},
+        {{7, 10, 11, 14, 15}, kFiveBlock}},
+       true,
+       true,
+       "three blocks, reflected: 1.6 MB, built in about a second"},
+      {"6-6-6-6",
+       Geometry{5, 5},
+       {{{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
+        {{3, 4, 8, 9, 13, 14}, kCornerBlock},
+        {{10, 11, 15, 16, 20, 21}, kCornerBlock},
+        {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
+       true,
+       false,
+       "four blocks of six (Korf & Felner), reflected: 510 MB, built in minutes"},
+  };
+  return sets;
+}
+
+std::vector<PatternDescriptor> PdbSet::descriptors(const PdbSetSpec& spec) {
+  std::vector<PatternDescriptor> out;
+  for (const auto& p : spec.patterns) {
+    out.push_back({Board::blank_first(spec.geometry), p.tiles, p.value_counts});
+  }
+  return out;
+}
+
+bool PdbSet::present(const PdbSetSpec& spec, const TableStore& store) {
+  for (const auto& d : descriptors(spec)) {
+    if (!store.contains(d.file_name())) return false;
+  }
+  return true;
+}
+
+std::shared_ptr<const PdbSet> PdbSet::load(const PdbSetSpec& spec, const TableStore& store) {
+  std::vector<PatternDatabase> tables;
+  for (const auto& d : descriptors(spec)) tables.push_back(PatternDatabase::load(d, store));
+  return std::make_shared<const PdbSet>(spec, std::move(tables));
+}
+
+std::shared_ptr<const PdbSet> PdbSet::load_or_build(
+    const PdbSetSpec& spec, TableStore& store, unsigned threads,
+    const std::function<void(const std::string&)>& note,
+    const std::function<void(int, std::uint64_t)>& progress, const CancelToken* cancel) {
+  std::vector<PatternDatabase> tables;
+  for (const auto& d : descriptors(spec)) {
+    const std::string key = d.file_name();
+    bool present = false;
+    try {
+      present = store.contains(key);
+      tables.push_back(PatternDatabase::load(d, store));
+      continue;
+    } catch (const TableFileError& e) {
+      if (note)
+        note(present ? std::string(e.what()) + "; rebuilding it" : "building " + store.where(key));
+    }
+    tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
+    tables.back().save(store);
+  }
+  return std::make_shared<const PdbSet>(spec, std::move(tables));
+}
+
+bool GoalFrame::serves(const Board& goal) {
+  const Geometry g = goal.geometry;
+  const Cell b = goal.blank();
+  const int r = g.row(b), c = g.col(b);
+  return (r == 0 || r == g.rows - 1) && (c == 0 || c == g.cols - 1);
+}
+
+GoalFrame::GoalFrame(const Board& goal) : geometry_(goal.geometry) {
+  if (!serves(goal)) throw InputError("pattern databases serve goals with the blank in a corner");
+  const Cell b = goal.blank();
+  symmetry_ = {geometry_.row(b) != 0, geometry_.col(b) != 0, false};
+  label_.resize(goal.tiles.size());
+  for (std::size_t cell = 0; cell < goal.tiles.size(); ++cell) {
+    label_[goal.tiles[cell]] =
+        static_cast<Tile>(image(geometry_, static_cast<Cell>(cell), symmetry_));
+  }
+}
+
+Board GoalFrame::to_frame(const Board& board) const {
+  Board out = image(board, symmetry_);
+  for (Tile& t : out.tiles) t = label_[t];
+  return out;
+}
+
+Dir GoalFrame::move_from_frame(Dir d) const {
+  return preimage(d, symmetry_);
+}
+
+}  // namespace npuzzle

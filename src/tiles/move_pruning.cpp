@@ -1,0 +1,177 @@
+#include "npuzzle/tiles/move_pruning.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "npuzzle/util/errors.hpp"
+
+namespace npuzzle {
+namespace {
+
+// The cells a blank path covers, from its start.
+struct Box {
+  int top = 0, bottom = 0, left = 0, right = 0;
+  bool within(const Box& o) const {
+    return top >= o.top && bottom <= o.bottom && left >= o.left && right <= o.right;
+  }
+};
+
+// The moves' effect on an unbounded board (large enough for the strings' paths, so that no
+// step leaves it), the blank starting in the middle: which cells end up holding which tile.
+class Plane {
+ public:
+  explicit Plane(int max_length)
+      : plane_{2 * max_length + 3, 2 * max_length + 3},
+        middle_(plane_.at(max_length + 1, max_length + 1)) {
+    cells_.resize(static_cast<std::size_t>(plane_.cells()));
+    for (std::size_t c = 0; c < cells_.size(); ++c) cells_[c] = static_cast<int>(c);
+  }
+
+  // The effect of the string as a key (each displaced cell and what it holds, in cell order),
+  // and its path's box. The plane is left as it was.
+  std::string effect(std::uint32_t code, int length, Box& box) {
+    touched_.assign(1, middle_);
+    Cell blank = middle_;
+    box = Box{};
+    for (int i = 0; i < length; ++i) {
+      const Cell next = plane_.step(blank, MoveString{code, length}.at(i));
+      std::swap(cells_[static_cast<std::size_t>(blank)], cells_[static_cast<std::size_t>(next)]);
+      blank = next;
+      touched_.push_back(blank);
+      const int row = plane_.row(blank) - plane_.row(middle_);
+      const int col = plane_.col(blank) - plane_.col(middle_);
+      box = {std::min(box.top, row), std::max(box.bottom, row), std::min(box.left, col),
+             std::max(box.right, col)};
+    }
+    std::sort(touched_.begin(), touched_.end());
+    touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
+    std::string key;
+    for (const Cell c : touched_) {
+      const int holds = cells_[static_cast<std::size_t>(c)];
+      if (holds == c) continue;
+      for (const int v : {c, holds}) {
+        key.push_back(static_cast<char>(v & 0xFF));
+        key.push_back(static_cast<char>(v >> 8));
+      }
+      cells_[static_cast<std::size_t>(c)] = c;
+    }
+    return key;
+  }
+
+ private:
+  Geometry plane_;
+  Cell middle_;
+  std::vector<int> cells_;
+  std::vector<Cell> touched_;
+};
+
+}  // namespace
+
+std::vector<MoveString> find_redundant_strings(int max_length) {
+  if (max_length < 0 || max_length > kMaxMoveStringLength) {
+    throw InputError("move pruning covers strings of 0 to " + std::to_string(kMaxMoveStringLength) +
+                     " moves, not " + std::to_string(max_length));
+  }
+  // A string and its length as one key (strings of different lengths may share a code).
+  const auto tagged = [](std::uint32_t code, int length) {
+    return std::uint64_t{code} | std::uint64_t{static_cast<unsigned>(length)} << 32;
+  };
+  Plane plane(max_length);
+  // Effect -> the boxes of the strings met so far that hold no redundant stretch. Other strings
+  // need not be kept: each holds one, so a smaller string has its effect in a box within its own.
+  std::unordered_map<std::string, std::vector<Box>> seen;
+  std::unordered_set<std::uint64_t> redundant;  // tagged
+  std::vector<MoveString> out;
+  Box box;
+  seen[plane.effect(0, 0, box)].push_back(box);
+  std::vector<std::uint32_t> layer{0};  // the strings of one length kept, in order
+  for (int length = 1; length <= max_length; ++length) {
+    std::vector<std::uint32_t> next;
+    for (const std::uint32_t s : layer) {
+      for (std::uint32_t m = 0; m < kDirCount; ++m) {
+        const std::uint32_t t = s * 4 + m;
+        // Only a suffix can be redundant: every other stretch lies within s, which was kept.
+        bool holds_one = false;
+        for (int k = 2; k < length && !holds_one; ++k) {
+          holds_one = redundant.contains(tagged(t & ((1u << (2 * k)) - 1), k));
+        }
+        if (holds_one) continue;
+        auto& boxes = seen[plane.effect(t, length, box)];
+        if (std::any_of(boxes.begin(), boxes.end(), [&](const Box& b) { return b.within(box); })) {
+          redundant.insert(tagged(t, length));
+          out.push_back({t, length});
+          continue;
+        }
+        boxes.push_back(box);
+        next.push_back(t);
+      }
+    }
+    layer = std::move(next);
+  }
+  return out;
+}
+
+MovePruning::MovePruning(std::span<const MoveString> redundant) {
+  // Aho-Corasick over the redundant strings: a trie, then each node's transitions completed by
+  // its longest proper suffix that is also a trie node.
+  constexpr std::uint32_t kNone = 0xFFFF'FFFF;
+  using Node = std::array<std::uint32_t, kDirCount>;
+  std::vector<Node> child(1, Node{kNone, kNone, kNone, kNone});
+  std::vector<char> ends(1, 0);
+  for (const MoveString& r : redundant) {
+    if (r.length < 1 || r.length > kMaxMoveStringLength) {
+      throw InputError("a redundant move string has 1 to " + std::to_string(kMaxMoveStringLength) +
+                       " moves, not " + std::to_string(r.length));
+    }
+    std::uint32_t at = 0;
+    for (int i = 0; i < r.length; ++i) {
+      const auto a = static_cast<std::size_t>(index(r.at(i)));
+      if (child[at][a] == kNone) {
+        child[at][a] = static_cast<std::uint32_t>(child.size());
+        child.push_back(Node{kNone, kNone, kNone, kNone});
+        ends.push_back(0);
+      }
+      at = child[at][a];
+    }
+    ends[at] = 1;
+  }
+  std::vector<Node> go(child.size());
+  std::vector<std::uint32_t> fail(child.size(), 0);
+  std::vector<std::uint32_t> order{0};  // breadth first: each node after its fail node
+  for (std::size_t a = 0; a < kDirCount; ++a) {
+    go[0][a] = child[0][a] == kNone ? 0 : child[0][a];
+    if (child[0][a] != kNone) order.push_back(child[0][a]);
+  }
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    const std::uint32_t n = order[k];
+    ends[n] |= ends[fail[n]];
+    for (std::size_t a = 0; a < kDirCount; ++a) {
+      const std::uint32_t c = child[n][a], via_fail = go[fail[n]][a];
+      if (c == kNone) {
+        go[n][a] = via_fail;
+      } else {
+        go[n][a] = c;
+        fail[c] = via_fail;
+        order.push_back(c);
+      }
+    }
+  }
+
+  // The states are the nodes where no redundant string ends, numbered in breadth-first order
+  // (the start first, and the states of short strings, visited most, together).
+  std::vector<PruningState> id(child.size(), kPrunedMove);
+  PruningState count = 0;
+  for (const std::uint32_t n : order) {
+    if (!ends[n]) id[n] = count++;
+  }
+  next_.assign(std::size_t{count} * kDirCount, kPrunedMove);
+  for (const std::uint32_t n : order) {
+    if (id[n] == kPrunedMove) continue;
+    for (std::size_t a = 0; a < kDirCount; ++a) next_[id[n] * kDirCount + a] = id[go[n][a]];
+  }
+}
+
+}  // namespace npuzzle

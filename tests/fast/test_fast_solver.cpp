@@ -1,0 +1,62 @@
+// The fast solver in its frames: valid answers on seeded boards of several shapes and goals
+// (the goal's blank in a corner and off the corners), on one thread and on two, where the
+// transposed frame joins and, up to 6x6, the answer is never longer than one thread's; on a
+// board with a last region (7x7 to 10x10, 7x6 here) each frame also with a second weight for the
+// line beam, and the shortest draft finished on two threads (not always the shorter answer).
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "npuzzle/core/random_board.hpp"
+#include "npuzzle/fast/fast_solver.hpp"
+#include "support/fast_answers.hpp"
+
+namespace npuzzle {
+namespace {
+
+TEST(FastSolver, EveryAttemptGivesAValidAnswerOnOneThreadAndOnTwo) {
+  std::mt19937_64 rng(20261124);
+  enum class Goal { BlankFirst, BlankLast, Shuffled };
+  const std::pair<Geometry, Goal> cases[] = {
+      {{6, 6}, Goal::BlankFirst}, {{7, 6}, Goal::BlankFirst}, {{7, 4}, Goal::BlankLast},
+      {{7, 4}, Goal::Shuffled},   {{4, 4}, Goal::Shuffled},   {{2, 13}, Goal::BlankFirst}};
+  for (const auto& [g, kind] : cases) {
+    Board goal = kind == Goal::BlankFirst ? Board::blank_first(g) : Board::blank_last(g);
+    if (kind == Goal::Shuffled) std::shuffle(goal.tiles.begin(), goal.tiles.end(), rng);
+    const Board board = random_board(goal, rng);
+    Budget one, two;
+    two.threads = 2;
+    const auto alone = solve_fast(board, goal, one);
+    const auto both = solve_fast(board, goal, two);
+    expect_valid_answer(board, goal, alone);
+    expect_valid_answer(board, goal, both);
+    if (g.cells() <= 36) {
+      EXPECT_LE(both.path.size(), alone.path.size()) << g.name();
+    }
+    EXPECT_EQ(both.stats.lower_bound, alone.stats.lower_bound);
+    // From 6x6 on the other attempts join (their effort counted beside the first's), and the
+    // same board gets the same answer, whichever thread finishes first.
+    if (g.cells() >= 36) {
+      EXPECT_GT(both.stats.expanded, alone.stats.expanded);
+      EXPECT_EQ(solve_fast(board, goal, two).path, both.path);
+    }
+  }
+}
+
+// Past the beam's reach the answer streams from the corner frame, each move mapped back.
+TEST(FastSolver, AStreamedAnswerReachesAGoalWithTheBlankFirst) {
+  std::mt19937_64 rng(5);
+  const Board goal = Board::blank_first({40, 33});
+  const Board board = random_board(goal, rng);
+  std::vector<Dir> moves;
+  const auto r = solve_fast_streaming(board, goal, Budget{}, [&](std::span<const Dir> m) {
+    moves.insert(moves.end(), m.begin(), m.end());
+  });
+  ASSERT_EQ(r.status, SearchStatus::Solved);
+  EXPECT_TRUE(r.path.empty());
+  expect_reaches(board, goal, moves);
+}
+
+}  // namespace
+}  // namespace npuzzle
