@@ -3,7 +3,7 @@
 #include <tuple>
 
 #include "cube_problem.hpp"
-#include "npuzzle/fast/beam_lines.hpp"
+#include "npuzzle/fast/schedule.hpp"
 #include "npuzzle/fast/constructive.hpp"
 #include "npuzzle/fast/fast_solver.hpp"
 #include "npuzzle/search/algorithms.hpp"

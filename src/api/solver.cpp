@@ -43,9 +43,8 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 /// fast solver's answer (not proven shortest) beside the search's lower bound. Boards of up to
 /// 20 cells, and boards a pattern database set serves, give the exact search the whole budget;
 /// the others (a 5x5 board with no 5x5 set, say, where IDA* with linear conflict rarely
-/// finishes within a minute, and the fast answer comes within about 12% of the optimum in under
-/// a second) give it at most `kExactTryNodes` expansions; past 256 cells only the fast solver
-/// runs.
+/// finishes within the budget, and the fast answer comes close to the optimum in far less time)
+/// give it at most `kExactTryNodes` expansions; past 256 cells only the fast solver runs.
 constexpr int kFullSearchCells = 20;
 constexpr std::uint64_t kExactTryNodes = 1'000'000;
 

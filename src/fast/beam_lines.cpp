@@ -23,10 +23,6 @@ namespace {
 using Home = std::uint16_t;
 constexpr Home kNoHome = std::numeric_limits<Home>::max();
 
-/// The boards that get placing tables: a table takes 2 x free^2 bytes, about 2/3 cells^3 bytes
-/// and as many steps in all (12 MB at 16x16).
-constexpr int kMaxPlacingCells = 256;
-
 /// The tiles placed together: one, or the last two of a line (which cannot be placed one after
 /// the other).
 struct Stage {
@@ -40,7 +36,7 @@ struct Stage {
   std::vector<Cell> window;
   std::vector<std::uint8_t> moves_left;
   std::int64_t outside = 0;  // what a pair outside the window counts: more than any finish in it
-  // On boards of up to kMaxPlacingCells, one table per tile: towards its home (one tile) or its
+  // Where the schedule has placing tables, one table per tile: towards its home (one tile) or its
   // setup cell (two).
   std::vector<PlacingTable> placing;
 
@@ -134,7 +130,7 @@ Lines plan_lines(Geometry g) {
   }
   std::size_t pair = 0;
   for (Stage& s : lines.stages) {
-    if (g.cells() <= kMaxPlacingCells) {
+    if (fast_schedule(g.cells()).placing_tables) {
       for (std::size_t k = 0; k < s.count; ++k) {
         const Cell target = s.count == 2 ? s.setup[k] : lines.order[s.first];
         const auto free = std::span<const Cell>(lines.by_rank).subspan(s.first);
@@ -167,13 +163,9 @@ struct Weights {
   std::int64_t tile, gap, others, exact;
 };
 /// A wide beam keeps enough different boards to weigh the other tiles and the blank's walk more
-/// and still place its tiles; a narrow one that does so stalls. Measured on seeded boards: from
-/// 8:2:2 to 8:4:4 (after shortening), 10x10 at 1,024 wide went from 2.23x to 2.14x the Manhattan
-/// distance, 8x8 from 2.13x to 2.04x, 6x6 from 1.93x to 1.89x, while 12x12 at 493 wide went
-/// from 2.31x to 2.34x and 16x16 at 156 wide from 2.44x to 2.89x. The placing tables count in
-/// moves and the whole solution is about twice the Manhattan distance, hence exact = others / 2
-/// (60 seeded 10x10 boards, 1,024 wide: 2.059x the Manhattan distance before the tables, 2.045x
-/// at 4:6, 2.046x at 3:6, 2.038x at 3:5, 2.054x at 3:8; with the pairs' tables too, 2.024x).
+/// and still place its tiles; a narrow one that does so stalls. The placing tables count in
+/// moves and the whole solution is about twice the Manhattan distance, hence exact about
+/// others / 2.
 constexpr std::size_t kWideBeam = 1024;
 constexpr Weights kNarrowWeights{8, 2, 2, 1};
 /// The weights for a beam `width` wide: a wide one's placing tables weighed as the caller says
@@ -220,8 +212,6 @@ class Beam {
   std::vector<End> run(std::size_t most) {
     std::size_t best_stage = infos_[best_].stage, advanced_at = 0;
     // Placing nothing for this long, it has stalled: the constructive solver places that tile.
-    // Measured on seeded boards (10x10 to 32x32), 10 lines' worth against 40 the same lengths
-    // and a little faster, 5 and 2 longer.
     const std::size_t stall = static_cast<std::size_t>(10 * (g_.rows + g_.cols));
     while (infos_[best_].stage < lines_.stages.size()) {
       if (!expand()) break;
@@ -487,17 +477,6 @@ void append(std::vector<Dir>& moves, std::span<const Dir> more) {
 }
 
 }  // namespace
-
-int beam_width(int cells) {
-  // With the placing tables a wider beam pays: 60 seeded 10x10 boards from 2.024x the Manhattan
-  // distance at 1,024 per 100 cells to 2.018x at 1,536, 9x9 from 1.984x to 1.960x, 12x12 from
-  // 2.145x to 2.124x; without them (past 256 cells) 1,536 made 20x20 longer (2.453x to 2.459x)
-  // and slower.
-  const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
-  constexpr double kMost = 4096, kLeast = 64;
-  const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
-  return static_cast<int>(std::clamp(width, kLeast, kMost));
-}
 
 SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOptions& options,
                              const Budget& budget) {

@@ -57,16 +57,13 @@ class MoveBuffer {
 
 /// What a move of the blank costs in the constructive solver's walks. Each move slides a tile
 /// one step; a step away from home must be made up by two more moves later, so a walk is
-/// judged by its length with steps away weighed more. Measured on seeded boards (20x20 to
-/// 100x100) against the length alone (1:1, 3.94x the Manhattan distance at 100x100), with the
-/// short straight approach the solver had then: 1:2 3.19x, 1:3 3.10x, 1:4 3.07x, 1:6 3.07x,
-/// 1:12 3.08x; and with the reach below, 1:3 2.82x, 1:4 2.78x, 1:6 2.76x.
+/// judged by its length with steps away weighed more (the weights were chosen by measurement:
+/// see docs/lab/).
 constexpr int kToward = 1, kAway = 4;
 
 /// How near the blank walks to a tile greedily before the cheapest way on is searched. The
-/// search pays for the area between, so the reach shrinks as the board grows. Measured at
-/// 100x100 (3 seeded boards): a reach of 2 cells 3.07x the Manhattan distance in 97 ms a
-/// board, 8 3.02x, 16 2.95x, 32 2.86x, 64 2.78x in 281 ms.
+/// search pays for the area between, so the reach shrinks as the board grows; a longer reach
+/// gives shorter walks for more time.
 int reach(Geometry g) {
   return std::max(16, 6400 / std::max(g.rows, g.cols));
 }

@@ -129,7 +129,9 @@ class Pass {
 std::vector<Dir> shorten(const Board& board, std::vector<Dir> moves, const ShortenOptions& options,
                          const Budget& budget) {
   SearchRun run(budget);
-  for (bool shorter = true; shorter;) {
+  // A pass reads the budget only now and then; a cancel or timeout before it starts keeps it
+  // from starting at all.
+  for (bool shorter = true; shorter && !run.interrupted();) {
     shorter = false;
     auto next = Pass(board, options, run).run(moves, shorter);
     if (!next) break;

@@ -161,10 +161,9 @@ struct PayloadChecks {
 };
 
 // Reads `payload` and checks it. A large one is read a piece at a time while a second thread
-// checks the pieces already read, so that its checksum costs little beyond its read (577 MB:
-// 0.045 s otherwise, and a cold read's wait is mostly on the disk); a small one, or any where no
-// thread can be started, is checked after the read. (Pieces of 1, 2, 4 and 8 MB read and checked
-// a warm table alike.)
+// checks the pieces already read, so that its checksum costs little beyond its read (a cold
+// read's wait is mostly on the disk); a small one, or any where no thread can be started, is
+// checked after the read.
 void read_and_check(Reader& r, std::span<std::uint8_t> payload, PayloadChecks& checks) {
   constexpr std::size_t kLarge = std::size_t{16} << 20;
   constexpr std::size_t kPiece = std::size_t{8} << 20;  // a whole number of 32-byte rounds
@@ -182,8 +181,7 @@ void read_and_check(Reader& r, std::span<std::uint8_t> payload, PayloadChecks& c
   std::thread checker;
   if (payload.size() >= kLarge) {
     // The first write to a fresh page makes the kernel clear it, inside the read and on its
-    // thread; written first on two threads, the pages clear side by side (a 259 MB table took
-    // 0.2-0.6 s rather than 0.15 s in 6 runs of 15 before, in none after).
+    // thread; written first on two threads, the pages clear side by side.
     touch_pages(payload, 2);
     try {
       checker = std::thread(check_pieces);

@@ -8,8 +8,8 @@
 // the pattern leaves free (more than half of them; there is at most one) and one for the blank
 // anywhere else (a pocket the pattern walls off, the least over the pockets). In a search the
 // blank is nearly always in the main region, whose distance is often 2 more than the pocket's
-// (near home a corner block walls the blank's home off): Korf's 100 with the 5-5-5 set took
-// 1.5x fewer nodes than with one entry per placement (the least over every region).
+// (near home a corner block walls the blank's home off), so two entries prune far more than one
+// entry per placement (the least over every region).
 //
 // Construction is a breadth-first search from the goal over (placement, blank region) pairs,
 // the region named by its lowest cell, layer by layer in bit sets; an entry's distance is the

@@ -34,7 +34,7 @@ SearchResult<typename D::Move> astar_search(const D& domain,
   ChunkedArray<bool> closed;
   // The open list: a bucket per (f, h), f = g + h, at key f(f+1)/2 + h (h <= f), so that the
   // lowest key is the lowest f and, within it, the lowest h: on the last f a solution is met
-  // far sooner (Korf's first ten 15-puzzles with 6-6-3: 1.8x fewer nodes than f alone).
+  // far sooner than with f alone.
   // Last in, first out within a bucket.
   std::vector<Bucket> open;
   std::size_t open_entries = 0, open_bytes = 0, lowest = 0;

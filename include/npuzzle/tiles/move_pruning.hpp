@@ -46,10 +46,8 @@ class MovePruning {
   /// another (as find_redundant_strings gives them).
   explicit MovePruning(std::span<const MoveString> redundant);
 
-  /// The length of the stretches the searches' machine recognises. Measured on Korf & Felner's
-  /// #40, #25 and #38 (one thread, 6-6-6-6): IDA* expands 204 M nodes with the reverse move
-  /// alone left out, 162 M up to 8 moves, 148 M up to 10, 136 M up to 12 (9,223 states: 1.34x
-  /// faster) and 126 M up to 14, which was slower (66,492 states, 1 MB, out of the caches).
+  /// The length of the stretches the searches' machine recognises: longer stretches prune more
+  /// nodes, but past this the machine outgrows the processor's caches and the search slows.
   static constexpr int kStandardLength = 12;
   /// The machine the searches follow: the strings up to kStandardLength, found at build time
   /// and carried in the program (the WebAssembly build finds those up to 8 moves when first

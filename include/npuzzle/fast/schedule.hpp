@@ -1,0 +1,49 @@
+#pragma once
+// What the fast solver runs on a board of a given size: every size threshold of its steps, in
+// one place. The steps that shorten answers on small boards cost time or memory that grows
+// faster than the board, so each runs up to a size, and the widths of its beams narrow as the
+// boards grow. docs/fast-solver.md describes the steps; docs/lab/ holds the measurements that
+// chose each threshold.
+
+#include <cstddef>
+
+#include "npuzzle/core/geometry.hpp"
+
+namespace npuzzle {
+
+/// Boards the line beam takes: every board it keeps is copied at each depth.
+inline constexpr int kMaxBeamCells = 1024;
+
+struct FastSchedule {
+  /// The lines also placed by a beam (past it, the constructive answer is the first and the
+  /// last, and it is handed on as it is found), and the beam's width: its time grows with the
+  /// width, the cells and the moves, so it narrows as boards grow.
+  bool line_beam = false;
+  int line_beam_width = 0;
+  /// The line beam counts the moves that place each tile exactly, from a table per tile; a
+  /// table's size and build time grow with the cube of the cells.
+  bool placing_tables = false;
+  /// A second line beam per frame with the placing tables weighed otherwise, 0 where none:
+  /// beams weighted apart go different ways, and where one does badly the other often does not.
+  int second_placing_weight = 0;
+  /// Given a second thread, the board is also solved transposed (its lines placed in the other
+  /// order) and the shorter answer kept. Up to 5x5 the beam over whole boards decides instead.
+  bool transposed_frame = false;
+  /// Stretches of the answer shortened by a small exact search, as far as the searches reach.
+  bool shorten = false;
+  /// One more shortening pass with longer windows at the end, 0 where none.
+  int last_pass_window = 0;
+  /// The side of the last region solved again as a board of its own (with the wide beams of a
+  /// small board), 0 where none.
+  int region_side = 0;
+  /// The width of the beam over whole boards, 0 where it is not run: where the estimate still
+  /// guides it, a wider beam is shorter, and its time grows with the width and the cells. A
+  /// region of a larger board gets its own width (its moves are a small part of the answer).
+  std::size_t board_beam_width = 0;
+  std::size_t region_board_beam_width = 0;
+};
+
+/// The schedule for boards of `cells` cells.
+FastSchedule fast_schedule(int cells);
+
+}  // namespace npuzzle

@@ -1,0 +1,43 @@
+#include "npuzzle/fast/schedule.hpp"
+
+#include <algorithm>
+
+#include "npuzzle/core/board.hpp"
+
+namespace npuzzle {
+namespace {
+
+constexpr int kMaxPlacingCells = 256;
+
+/// The line beam's width: a fixed budget of boards x cells^2 around 10x10, more where the
+/// placing tables make a wide beam pay, within bounds.
+int line_beam_width(int cells) {
+  const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
+  constexpr double kMost = 4096, kLeast = 64;
+  const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
+  return static_cast<int>(std::clamp(width, kLeast, kMost));
+}
+
+}  // namespace
+
+FastSchedule fast_schedule(int cells) {
+  FastSchedule s;
+  s.line_beam = cells <= kMaxBeamCells;
+  s.line_beam_width = s.line_beam ? line_beam_width(cells) : 0;
+  s.placing_tables = cells <= kMaxPlacingCells;
+  const bool mid = cells > 36 && cells <= 100;  // 7x7 to 10x10, or as many cells
+  s.second_placing_weight = mid ? 2 : 0;
+  s.transposed_frame = cells > 25 && s.line_beam;
+  s.shorten = cells <= kMaxSearchCells;
+  s.last_pass_window = cells > 25 && cells <= 100 ? 32 : 0;
+  s.region_side = mid ? 6 : 0;
+  // Up to 3x3 the constructive solver is exact already.
+  if (cells > 9 && cells <= 25) s.board_beam_width = s.region_board_beam_width = 4096;
+  if (cells > 25 && cells <= 36) {
+    s.board_beam_width = 1024;
+    s.region_board_beam_width = 512;
+  }
+  return s;
+}
+
+}  // namespace npuzzle
