@@ -49,7 +49,7 @@ TEST(Solver, EveryEightPuzzleIsSolvedOptimally) {
   const Board goal = Board::blank_last({3, 3});
   const auto plan = solver.plan(goal);
   ASSERT_EQ(plan.algorithm(), "table");
-  const auto dist = reference::distances_to(goal);
+  const auto& dist = reference::distances_to(goal);
   ASSERT_EQ(dist.size(), 181440u);
   for (const auto& [key, distance] : dist) {
     const Board board{goal.geometry, reference::decode(key)};
@@ -493,7 +493,7 @@ TEST(Generate, SmallBoardsAreExactlyTheDistanceAsked) {
   std::mt19937_64 rng(5);
   for (const Board& goal : {Board::blank_last({3, 3}), Board::blank_first({2, 4}),
                             Board::blank_last({1, 6}), parse_board("1 2 3 4 0 5 6 7 8")}) {
-    const auto dist = reference::distances_to(goal);
+    const auto& dist = reference::distances_to(goal);
     int farthest = 0;
     for (const auto& [board, d] : dist) farthest = std::max(farthest, d);
     for (int d = 0; d <= farthest; ++d) {

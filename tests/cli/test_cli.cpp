@@ -118,7 +118,7 @@ TEST(JudgePoj1077, ReadsPuzzlesAcrossLinesAndGluedAndPrintsAnEmptyLineWhenSolved
 TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
   std::mt19937_64 rng(1077);
   const Board goal = Board::blank_last({3, 3});
-  const auto dist = reference::distances_to(goal);
+  const auto& dist = reference::distances_to(goal);
   std::string input;
   std::vector<std::string> boards;
   for (int i = 0; i < 300; ++i) {
@@ -187,7 +187,7 @@ TEST(JudgeLeetcode773, AnswersTheSpecSamples) {
 
 TEST(JudgeLeetcode773, EveryTwoByThreeBoardMatchesTheReferenceBfs) {
   const Board goal = Board::blank_last({2, 3});
-  const auto dist = reference::distances_to(goal);
+  const auto& dist = reference::distances_to(goal);
   Board b = Board::blank_first({2, 3});
   std::string input, expected;
   int boards = 0;

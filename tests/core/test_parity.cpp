@@ -19,7 +19,7 @@ TEST(Parity, AgreesWithBreadthFirstReachabilityOnEverySmallBoard) {
   const Geometry shapes[] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {1, 2}, {1, 4}, {3, 1}};
   for (const Geometry g : shapes) {
     for (const Board& goal : {Board::blank_last(g), Board::blank_first(g)}) {
-      const auto reachable = reference::distances_to(goal);
+      const auto& reachable = reference::distances_to(goal);
       Board b = Board::blank_first(g);
       std::size_t solvable_count = 0;
       do {

@@ -20,7 +20,7 @@ TEST(RandomBoard, AlwaysReachesTheGoal) {
   for (const Geometry g :
        {Geometry{2, 2}, Geometry{3, 3}, Geometry{2, 4}, Geometry{1, 5}, Geometry{5, 2}}) {
     for (const Board& goal : {Board::blank_last(g), Board::blank_first(g)}) {
-      const auto reachable = reference::distances_to(goal);
+      const auto& reachable = reference::distances_to(goal);
       for (int i = 0; i < 200; ++i) {
         ASSERT_TRUE(reachable.contains(reference::encode(random_board(goal, rng).tiles)))
             << g.name();
@@ -48,7 +48,7 @@ TEST(RandomWalk, EndsWithinItsMovesAndNeverStepsBack) {
   std::mt19937_64 rng(11);
   for (const Geometry g : {Geometry{3, 3}, Geometry{2, 4}, Geometry{1, 5}, Geometry{2, 2}}) {
     const Board goal = Board::blank_last(g);
-    const auto dist = reference::distances_to(goal);
+    const auto& dist = reference::distances_to(goal);
     for (std::uint64_t k : {0u, 1u, 2u, 7u, 20u}) {
       for (int i = 0; i < 50; ++i) {
         const int d = dist.at(reference::encode(random_walk(goal, k, rng).tiles));

@@ -253,10 +253,11 @@ TEST(CubeDomain, AnyStartAndWholeOrientationTargets) {
   }
 }
 
-TEST(CubeTable, EveryPatternIsReachableAndFilesRoundTrip) {
+// That every pattern is reachable, and how many datasets have each answer, the table's build
+// checks against its descriptor; the answers themselves are checked against exact searches by
+// CubeSolver.ExactSearchAgreesWithTheTableOnSeededAndHardDatasets.
+TEST(CubeTable, FilesRoundTrip) {
   const auto entries = table().entries();
-  EXPECT_EQ(std::count(entries.begin(), entries.end(), 0xFF), 0);
-  EXPECT_EQ(count_values(entries), AnswerTable::descriptor().value_counts);
   MemoryStore store;
   table().save(store);
   const AnswerTable loaded = AnswerTable::load(store);

@@ -63,10 +63,10 @@ TEST(Shorten, ACancelledBudgetKeepsTheMovesAsTheyWere) {
   cancel.cancel();
   Budget budget;
   budget.cancel = &cancel;
-  // The token is read every few thousand steps, so a pass may end early or not start.
   const auto kept = shorten(board, fast.path, {}, budget);
-  EXPECT_LE(kept.size(), fast.path.size());
-  EXPECT_EQ(replayed(board, kept), goal.tiles);
+  EXPECT_EQ(kept, fast.path);
+  // Not cancelled, the same moves do get shorter: the test above is of the cancel.
+  EXPECT_LT(shorten(board, fast.path, {}, Budget{}).size(), fast.path.size());
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "npuzzle/util/errors.hpp"
 #include "support/incremental.hpp"
 #include "support/reference.hpp"
+#include "support/split.hpp"
 
 namespace npuzzle {
 namespace {
@@ -28,15 +29,24 @@ namespace {
 TEST(PlacementRanker, RanksDenselyAndRoundTrips) {
   const PlacementRanker small(9, 3);
   ASSERT_EQ(small.size(), 504u);
+  // Every placement of three tiles on nine cells, enumerated here, gets a rank of its own.
   std::vector<bool> seen(small.size(), false);
-  std::array<std::uint8_t, 3> cells{};
-  for (PlacementIndex i = 0; i < small.size(); ++i) {
-    small.unrank(i, cells);
-    EXPECT_NE(cells[0], cells[1]);
-    const auto r = small.rank(cells);
-    ASSERT_EQ(r, i);
-    seen[r] = true;
+  for (std::uint8_t a = 0; a < 9; ++a) {
+    for (std::uint8_t b = 0; b < 9; ++b) {
+      for (std::uint8_t c = 0; c < 9; ++c) {
+        if (a == b || a == c || b == c) continue;
+        const std::array<std::uint8_t, 3> placement{a, b, c};
+        const auto r = small.rank(placement);
+        ASSERT_LT(r, small.size());
+        EXPECT_FALSE(seen[r]);
+        seen[r] = true;
+        std::array<std::uint8_t, 3> back{};
+        small.unrank(r, back);
+        EXPECT_EQ(back, placement);
+      }
+    }
   }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 504);
   std::mt19937_64 rng(78);
   for (const int k : {7, 8}) {
     const PlacementRanker big(16, k);
@@ -340,21 +350,7 @@ TEST(PdbHeuristic, SplitOverThreadsGivesTheSingleThreadAnswer) {
   int shared = 0;  // iterations that were split: large ones only
   for (int trial = 0; trial < 30; ++trial) {
     const Board board = solver.random_walk(goal, 80 + uniform_below(rng, 40), rng);
-    const auto one = ida_star_search(domain, domain.state_of(board), {});
-    ASSERT_EQ(one.status, SearchStatus::Solved);
-    EXPECT_EQ(replay(board, one.path).final, goal);
-    Budget split;
-    split.threads = 2;
-    const auto found = ida_star_search(domain, domain.state_of(board), split);
-    ASSERT_EQ(found.status, SearchStatus::Solved);
-    EXPECT_EQ(found.path, one.path) << format_board(board);
-    shared += found.stats.split_iterations;
-    // Every iteration split, so that each takes over the history of a split one (kept by the
-    // walk over the top once the threads are back).
-    const auto start = domain.state_of(board);
-    const auto all_split = IdaStar(domain, split, 0).solve(std::span(&start, 1));
-    EXPECT_EQ(all_split.path, one.path) << format_board(board);
-    EXPECT_GE(all_split.stats.split_iterations, 2);
+    shared += testing::expect_split_gives_one_thread_answer(domain, board, goal, 2);
   }
   EXPECT_GE(shared, 2);
 }

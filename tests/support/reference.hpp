@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "npuzzle/core/board.hpp"
@@ -42,16 +45,23 @@ inline std::vector<std::string> neighbours(const std::string& s, int rows, int c
 }
 
 /// Distance to `goal` of every board that can reach it (moves are reversible, so a search from
-/// the goal gives them all).
-inline std::unordered_map<std::string, int> distances_to(const Board& goal) {
+/// the goal gives them all). Each goal's search runs once per test program and is kept.
+inline const std::unordered_map<std::string, int>& distances_to(const Board& goal) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, std::string>, std::unordered_map<std::string, int>> kept;
+  const std::lock_guard lock(mutex);
   const int rows = goal.geometry.rows, cols = goal.geometry.cols;
-  std::unordered_map<std::string, int> dist{{encode(goal.tiles), 0}};
+  auto [at, fresh] = kept.try_emplace({cols, encode(goal.tiles)});
+  auto& dist = at->second;
+  if (!fresh) return dist;
+  dist.emplace(encode(goal.tiles), 0);
   std::deque<std::string> queue{encode(goal.tiles)};
   while (!queue.empty()) {
     const std::string s = queue.front();
     queue.pop_front();
+    const int next = dist.at(s) + 1;
     for (auto& t : neighbours(s, rows, cols)) {
-      if (dist.emplace(t, dist[s] + 1).second) queue.push_back(std::move(t));
+      if (dist.emplace(t, next).second) queue.push_back(std::move(t));
     }
   }
   return dist;

@@ -1,6 +1,5 @@
 #include <gtest/gtest.h>
 
-#include <numeric>
 #include <stdexcept>
 
 #include "npuzzle/core/moves.hpp"
@@ -15,11 +14,12 @@ TEST(DistanceTable, EightPuzzleLayersMatchThePublishedCounts) {
   DistanceTables tables;
   const auto& table = tables.for_goal(Board::blank_last({3, 3}));
   const auto counts = table.depth_counts();
-  ASSERT_EQ(counts.size(), 32u);  // distances 0 .. 31
-  EXPECT_EQ(counts[31], 2u);
-  EXPECT_EQ(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}), 181440u);
-  EXPECT_EQ(std::vector<std::uint64_t>(counts.begin(), counts.end()),
-            describe_table({3, 3}, 8).depth_counts);
+  // States per distance 0..31 with the blank's goal in a corner, as published (Reinefeld 1993).
+  const std::vector<std::uint64_t> published{1,     2,     4,     8,     16,    20,    39,    62,
+                                             116,   152,   286,   396,   748,   1024,  1893,  2512,
+                                             4485,  5638,  9529,  10878, 16993, 17110, 23952, 20224,
+                                             24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+  EXPECT_EQ(std::vector<std::uint64_t>(counts.begin(), counts.end()), published);
 }
 
 TEST(DistanceTable, ATableThatDisagreesWithItsDescriptorIsRefused) {
@@ -36,7 +36,7 @@ TEST(DistanceTable, ATableThatDisagreesWithItsDescriptorIsRefused) {
 // boards the BFS does not reach are refused.
 void check_every_board(const Board& goal, DistanceTables& tables) {
   const Geometry g = goal.geometry;
-  const auto dist = reference::distances_to(goal);
+  const auto& dist = reference::distances_to(goal);
   const TableSolver solver(goal, tables);
   Board b = goal;
   std::sort(b.tiles.begin(), b.tiles.end());
