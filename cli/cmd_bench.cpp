@@ -13,6 +13,7 @@
 
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {

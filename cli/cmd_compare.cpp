@@ -5,8 +5,10 @@
 #include <iostream>
 #include <memory>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {

@@ -4,8 +4,10 @@
 
 #include <memory>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "cube_input.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -73,7 +75,7 @@ Command add_cube_solve(CLI::App& cube) {
       "letters say where the empty square goes), or -1 if none is within --max-depth");
   std::vector<std::string> searches{"auto"};
   for (const auto& a : Solver::algorithms()) {
-    if (a.name != "table") searches.push_back(a.name);
+    if (!a.lookup) searches.push_back(a.name);
   }
   app->add_option("--algo", f->algorithm,
                   "auto (idastar), or a search: " +

@@ -5,6 +5,7 @@
 #include <memory>
 #include <random>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
 #include "session.hpp"

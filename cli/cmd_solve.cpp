@@ -12,8 +12,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
+#include "output.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 

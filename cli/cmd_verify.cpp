@@ -11,8 +11,10 @@
 #include <optional>
 #include <string_view>
 
+#include "batch.hpp"
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
+#include "output.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 

@@ -2,6 +2,7 @@
 // One function per subcommand, each defined in the file of the same name.
 
 #include "common.hpp"
+#include "flags.hpp"
 
 namespace npuzzle::cli {
 

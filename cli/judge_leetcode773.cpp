@@ -2,7 +2,9 @@
 
 #include <iostream>
 
+#include "batch.hpp"
 #include "common.hpp"
+#include "flags.hpp"
 #include "judges.hpp"
 
 namespace npuzzle::cli {

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "common.hpp"
+#include "output.hpp"
 
 namespace npuzzle::cli {
 namespace {

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "common.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {

@@ -27,18 +27,7 @@ using namespace npuzzle;
 
 namespace {
 
-using Rows = std::vector<std::vector<unsigned>>;
-
-Rows rows_of(const Board& b) {
-  Rows rows(static_cast<std::size_t>(b.geometry.rows));
-  for (int r = 0; r < b.geometry.rows; ++r) {
-    for (int c = 0; c < b.geometry.cols; ++c) {
-      rows[static_cast<std::size_t>(r)].push_back(
-          b.tiles[static_cast<std::size_t>(b.geometry.at(r, c))]);
-    }
-  }
-  return rows;
-}
+using Rows = std::vector<std::vector<Tile>>;
 
 Board board_of(const std::string& text, const std::optional<std::string>& size) {
   return parse_board(text, size ? std::optional(parse_geometry(*size)) : std::nullopt);
@@ -227,7 +216,7 @@ class PySolver {
       for (std::uint64_t i = 0; i < n; ++i) {
         auto b = solver_->generate(g, distance, rng, options);
         if (!b) break;
-        out.push_back(rows_of(*b));
+        out.push_back(b->rows());
       }
       return out;
     });
@@ -279,7 +268,7 @@ class PySolver {
   template <class Work>
   auto answer(const Solver::Plan& plan, CancelToken& token, const Work& work) const
       -> decltype(work()) {
-    if (plan.algorithm() == "table") {
+    if (plan.method().lookup) {
       py::gil_scoped_release release;
       return work();
     }
@@ -293,7 +282,7 @@ class PySolver {
     const Board g = parse_goal(goal, parse_geometry(size));
     auto rng = rng_of(seed);
     std::vector<Rows> out;
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back(rows_of(make(g, rng)));
+    for (std::uint64_t i = 0; i < n; ++i) out.push_back(make(g, rng).rows());
     return out;
   }
 
@@ -303,10 +292,7 @@ class PySolver {
 
 /// A Solution's moves in a notation, or None where it holds none.
 auto moves_in(Notation notation) {
-  return [notation](const Solution& s) -> std::optional<std::string> {
-    if (s.status != SearchStatus::Solved) return std::nullopt;
-    return format_moves(s.moves, notation);
-  };
+  return [notation](const Solution& s) { return s.moves_in(notation); };
 }
 
 std::string letter(Dir d) {
@@ -336,7 +322,7 @@ PYBIND11_MODULE(_core, m) {
           "status", [](const Solution& s) { return std::string(describe(s.status)); },
           "'solved', 'unsolvable', or the limit that stopped the search")
       .def_property_readonly(
-          "solvable", [](const Solution& s) { return s.status != SearchStatus::NoSolution; },
+          "solvable", [](const Solution& s) { return s.solvable(); },
           "False where the goal cannot be reached")
       .def_property_readonly(
           "moves", moves_in(Notation::Blank),
@@ -345,9 +331,9 @@ PYBIND11_MODULE(_core, m) {
                              "The same moves in tile notation (where the moved tile goes), or None")
       .def_property_readonly(
           "length",
-          [](const Solution& s) -> std::optional<std::size_t> {
+          [](const Solution& s) -> std::optional<std::uint64_t> {
             if (s.status != SearchStatus::Solved) return std::nullopt;
-            return s.moves.size();
+            return s.length();
           },
           "The number of moves, or None")
       .def_readonly("optimal", &Solution::optimal, "The moves are proven shortest")
@@ -407,7 +393,7 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("applied", &Verdict::applied, "Moves made before the first illegal one")
       .def_readonly("reaches_goal", &Verdict::reaches_goal)
       .def_property_readonly(
-          "final", [](const Verdict& v) { return rows_of(v.final); },
+          "final", [](const Verdict& v) { return v.final.rows(); },
           "The board after the moves made, as a list of rows")
       .def("__bool__", [](const Verdict& v) { return v.legal && v.reaches_goal; })
       .def("__repr__", [](const Verdict& v) {

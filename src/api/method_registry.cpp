@@ -3,9 +3,9 @@
 #include <tuple>
 
 #include "cube_problem.hpp"
-#include "npuzzle/fast/schedule.hpp"
 #include "npuzzle/fast/constructive.hpp"
 #include "npuzzle/fast/fast_solver.hpp"
+#include "npuzzle/fast/schedule.hpp"
 #include "npuzzle/search/algorithms.hpp"
 #include "npuzzle/tiles/distance_table.hpp"
 #include "npuzzle/tiles/pdb_heuristic.hpp"
@@ -67,13 +67,13 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
   static const std::vector<AlgorithmEntry> entries = [] {
     std::vector<AlgorithmEntry> out{
         {{"table", "the exact distance of every state, from one backwards BFS (up to 10 cells)",
-          true, false},
+          true, false, true},
          DistanceTable::kMaxCells},
         {{std::string(kFastAlgorithm),
           "a valid solution on any board up to 1000x1000, fast, not shortest: lines placed one "
           "by one (by a beam search too up to 32x32), the last 3x3 solved exactly; up to 6x6 also "
           "a beam search over whole boards",
-          false, false},
+          false, false, false, true},
          kMaxConstructiveCells,
          [](std::string_view) -> TileRunner { return &run_fast; },
          nullptr,

@@ -48,19 +48,6 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 constexpr int kFullSearchCells = 20;
 constexpr std::uint64_t kExactTryNodes = 1'000'000;
 
-/// The strongest pattern database set for boards of `g` (the sets are listed strongest first),
-/// or null where none serves them.
-const PdbSetSpec* strongest_pdb_set(Geometry g) {
-  const auto& sets = known_pdb_sets();
-  const auto it =
-      std::find_if(sets.begin(), sets.end(), [&](const PdbSetSpec& s) { return s.geometry == g; });
-  return it == sets.end() ? nullptr : &*it;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point t) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-}
-
 void check_same_geometry(const Board& board, const Board& goal) {
   if (board.geometry != goal.geometry) {
     throw InputError("the board is " + board.geometry.name() + " but the goal is " +
@@ -115,6 +102,7 @@ void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget
 struct Solver::Plan::Resolved {
   Solver::Impl* impl = nullptr;
   Board goal;
+  const MethodInfo* method = nullptr;
   std::string algorithm, heuristic, tables, unbuilt_tables;
   Budget budget;
   std::shared_ptr<const TableSolver> table;  // the distance table, or
@@ -171,6 +159,9 @@ void conclude(Solution& s, bool exact) {
 
 const Board& Solver::Plan::goal() const {
   return r_->goal;
+}
+const MethodInfo& Solver::Plan::method() const {
+  return *r_->method;
 }
 const std::string& Solver::Plan::algorithm() const {
   return r_->algorithm;
@@ -252,12 +243,6 @@ Solution Solver::Plan::solve(const Board& board, const MoveSink& sink) const {
   return s;
 }
 
-Solver::Impl::Impl(SolverConfig c)
-    : config(std::move(c)), store(config.store), distance(detail::embedded_distance_table) {
-  if (!store) store = std::make_shared<MemoryStore>();
-  config.threads = std::max(1u, config.threads);
-}
-
 Solver::Solver(SolverConfig config) : impl_(std::make_unique<Impl>(std::move(config))) {}
 Solver::~Solver() = default;
 
@@ -271,100 +256,6 @@ std::vector<MethodInfo> Solver::heuristics() {
   std::vector<MethodInfo> out;
   for (const auto& e : detail::heuristic_entries()) out.push_back(e.info);
   return out;
-}
-
-bool Solver::Impl::loaded(const PdbSetSpec& spec) {
-  const std::lock_guard lock(mutex);
-  return pdb_sets.contains(spec.name);
-}
-
-const PdbSetSpec* Solver::Impl::choose_pdb_set(const Board& goal, const std::string& requested) {
-  if (!requested.empty()) {
-    const PdbSetSpec& spec = pdb_set_named(requested);
-    if (spec.geometry != goal.geometry) {
-      throw InputError("the " + spec.name + " pattern databases are for " + spec.geometry.name() +
-                       " boards, not " + goal.geometry.name());
-    }
-    if (!GoalFrame::serves(goal)) {
-      throw InputError("pattern databases serve goals with the blank in a corner");
-    }
-    if (!PdbSet::present(spec, *store) && !loaded(spec) &&
-        !(spec.light && config.build_light_tables)) {
-      throw MissingTablesError(spec.name, "the " + spec.name +
-                                              " pattern databases are not built (building them "
-                                              "takes a while, so a solve does not start it)");
-    }
-    return &spec;
-  }
-  if (!GoalFrame::serves(goal)) return nullptr;
-  const PdbSetSpec* light = nullptr;
-  for (const auto& spec : known_pdb_sets()) {  // strongest first
-    if (spec.geometry != goal.geometry) continue;
-    if (PdbSet::present(spec, *store) || loaded(spec)) return &spec;
-    if (spec.light) light = &spec;
-  }
-  return config.build_light_tables ? light : nullptr;
-}
-
-std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool may_build) {
-  const std::lock_guard lock(mutex);
-  if (auto it = pdb_sets.find(spec.name); it != pdb_sets.end()) return it->second;
-  try {
-    std::shared_ptr<const PdbSet> set;
-    const auto began = std::chrono::steady_clock::now();
-    bool built = false;
-    if (!may_build && !PdbSet::present(spec, *store)) return nullptr;
-    // A set found damaged or in an older format is rebuilt by a solve only where it is light
-    // and this solver builds light tables (others take a while): otherwise the reason is noted
-    // and a weaker estimate used, as where it is missing.
-    if (!spec.light || !may_build) {
-      try {
-        set = PdbSet::load(spec, *store);
-      } catch (const TableFileError& e) {
-        const std::string why =
-            may_build ? "a solve builds only light tables, so it does not rebuild the " +
-                            spec.name + " set"
-                      : "this solver builds no tables";
-        note(std::string("pattern databases: ") + e.what() + "; " + why +
-             "; using a weaker estimate");
-        const std::lock_guard damaged_lock(damaged_mutex);
-        damaged_sets.insert(spec.name);
-        return nullptr;
-      }
-      pdb_sets[spec.name] = set;
-      return set;
-    }
-    keep([&](TableStore& s) {
-      set = PdbSet::load_or_build(
-          spec, s, config.threads,
-          [&](const std::string& what) {
-            built = true;
-            note("pattern databases: " + what);
-          },
-          [&](int depth, std::uint64_t reached) {
-            if (config.build_progress) config.build_progress(spec.name, depth, reached);
-          },
-          config.cancel);
-    });
-    if (built) {
-      std::string line = "pattern databases: the " + spec.name + " set is ready (" +
-                         std::to_string(static_cast<int>(seconds_since(began) * 1000)) + " ms)";
-      const PdbSetSpec& strongest = *strongest_pdb_set(spec.geometry);
-      if (&strongest != &spec && !PdbSet::present(strongest, *store)) {
-        line += "; the stronger " + strongest.name +
-                " set is not built (it solves these boards faster; building it takes minutes, "
-                "once)";
-      }
-      note(line);
-    }
-    pdb_sets[spec.name] = set;
-    return set;
-  } catch (const CancelledError&) {
-    throw;
-  } catch (const std::exception& e) {
-    note(std::string("pattern databases: ") + e.what() + "; using a weaker estimate");
-    return nullptr;
-  }
 }
 
 Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const {
@@ -394,6 +285,7 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
                      grouped(static_cast<std::size_t>(algorithm->max_cells)) + " cells, not " +
                      g.name() + " (" + grouped(static_cast<std::size_t>(g.cells())) + " cells)");
   }
+  r->method = &algorithm->info;
   r->algorithm = algorithm->info.name;
   r->exact = algorithm->info.optimal;
   if (algorithm->streamer && g.cells() >= algorithm->min_stream_cells) {
@@ -452,23 +344,14 @@ Solution Solver::solve(const Board& board, const Board& goal, const SolveOptions
 std::vector<Solution> Solver::solve_all(std::span<const Board> boards, const Plan& plan,
                                         unsigned threads) const {
   std::vector<Solution> out(boards.size());
-  std::atomic<std::size_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  run_on_threads(std::clamp<unsigned>(
-                     threads, 1, static_cast<unsigned>(std::max<std::size_t>(1, boards.size()))),
-                 [&] {
-                   for (std::size_t i; (i = next++) < boards.size();) {
-                     try {
-                       out[i] = plan.solve(boards[i]);
-                     } catch (...) {
-                       const std::lock_guard lock(failure_mutex);
-                       if (!failure) failure = std::current_exception();
-                     }
-                   }
-                 });
-  if (failure) std::rethrow_exception(failure);
+  for_each_on_threads(boards.size(), std::max(1u, threads),
+                      [&](std::size_t i) { out[i] = plan.solve(boards[i]); });
   return out;
+}
+
+std::optional<std::string> Solution::moves_in(Notation notation) const {
+  if (status != SearchStatus::Solved) return std::nullopt;
+  return format_moves(moves, notation);
 }
 
 bool Solver::check(const Board& board, const Board& goal) const {

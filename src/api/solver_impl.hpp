@@ -1,7 +1,8 @@
 #pragma once
 // What a Solver owns: its store, its configuration, and every cache, each safe to use from
-// several threads.
+// several threads. The pattern database cache is table_cache.cpp.
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -77,6 +78,14 @@ void Solver::Impl::keep(const Keep& keep_in) {
   }
   keep_in(fallback);
 }
+
+inline double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+/// The strongest pattern database set for boards of `g` (the sets are listed strongest first),
+/// or null where none serves them.
+const PdbSetSpec* strongest_pdb_set(Geometry g);
 
 /// The spec of a known set; throws InputError naming the known sets otherwise.
 const PdbSetSpec& pdb_set_named(std::string_view name);

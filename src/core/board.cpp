@@ -14,6 +14,13 @@ Cell Board::blank() const {
   return static_cast<Cell>(it - tiles.begin());
 }
 
+std::vector<std::vector<Tile>> Board::rows() const {
+  std::vector<std::vector<Tile>> out;
+  const auto cols = static_cast<std::ptrdiff_t>(geometry.cols);
+  for (auto row = tiles.begin(); row != tiles.end(); row += cols) out.emplace_back(row, row + cols);
+  return out;
+}
+
 Board Board::blank_last(Geometry g) {
   Board b{g, std::vector<Tile>(static_cast<std::size_t>(g.cells()))};
   for (std::size_t i = 0; i + 1 < b.tiles.size(); ++i) b.tiles[i] = static_cast<Tile>(i + 1);

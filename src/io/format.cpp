@@ -301,13 +301,7 @@ std::string format_board(const Board& board, std::string_view blank) {
 }
 
 nlohmann::json board_json(const Board& board) {
-  auto rows = nlohmann::json::array();
-  const auto cols = static_cast<std::size_t>(board.geometry.cols);
-  for (std::size_t c = 0; c < board.tiles.size(); c += cols) {
-    rows.push_back(std::vector<Tile>(board.tiles.begin() + static_cast<std::ptrdiff_t>(c),
-                                     board.tiles.begin() + static_cast<std::ptrdiff_t>(c + cols)));
-  }
-  return rows;
+  return board.rows();
 }
 
 }  // namespace npuzzle

@@ -72,10 +72,10 @@ val solution_val(const Solution& s) {
   out.set("heuristic", s.heuristic);
   out.set("tables", s.tables);
   out.set("stats", stats_val(s.stats));
-  if (s.status == SearchStatus::Solved) {
-    out.set("length", static_cast<double>(s.moves.size()));
-    out.set("moves", format_moves(s.moves, Notation::Blank));
-    out.set("tileMoves", format_moves(s.moves, Notation::TileMoves));
+  if (const auto moves = s.moves_in(Notation::Blank)) {
+    out.set("length", static_cast<double>(s.length()));
+    out.set("moves", *moves);
+    out.set("tileMoves", *s.moves_in(Notation::TileMoves));
   }
   return out;
 }
@@ -147,7 +147,7 @@ class WebSolver {
       const Solution s =
           solver_->solve(b, parse_goal(goal, b.geometry), auto_within(timeout_seconds));
       val out = solution_val(s);
-      out.set("solvable", s.status != SearchStatus::NoSolution);
+      out.set("solvable", s.solvable());
       return out;
     });
   }

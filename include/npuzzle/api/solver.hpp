@@ -31,6 +31,8 @@ struct MethodInfo {
   std::string summary;
   bool optimal = true;    // algorithms: answers are proven shortest (given an admissible estimate)
   bool informed = false;  // algorithms: reads a heuristic
+  bool lookup = false;    // algorithms: answers by reading a table of every state, no search
+  bool streams = false;   // algorithms: on the largest boards, hands its moves on as it finds them
 };
 
 /// The method names a solve asks for; "auto" leaves the choice to the solver's policy.
@@ -57,6 +59,10 @@ struct Solution {
   std::string tables;     // the pattern database set it read, or empty
 
   std::uint64_t length() const { return moves.size() + streamed; }
+  /// Parity decides before any search, so only NoSolution says the goal cannot be reached.
+  bool solvable() const { return status != SearchStatus::NoSolution; }
+  /// The moves in `notation` where solved (empty where they were streamed), else none.
+  std::optional<std::string> moves_in(Notation notation) const;
 };
 
 /// A distance and a first move of a shortest solution.
@@ -174,6 +180,8 @@ class Solver {
     /// board that needs them, so that timings leave them out.
     void load_tables() const;
     const Board& goal() const;
+    /// What runs: the algorithm's name, what it serves, and how it answers.
+    const MethodInfo& method() const;
     const std::string& algorithm() const;
     const std::string& heuristic() const;  // empty where the algorithm reads none
     const std::string& tables() const;

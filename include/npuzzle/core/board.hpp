@@ -19,6 +19,8 @@ struct Board {
   std::vector<Tile> tiles;  // row-major, tiles.size() == geometry.cells()
 
   Cell blank() const;
+  /// The tiles row by row, 0 the blank: a board as the front ends show it.
+  std::vector<std::vector<Tile>> rows() const;
   /// 1 .. n-1 in reading order, then the blank: the everyday goal.
   static Board blank_last(Geometry g);
   /// The blank, then 1 .. n-1: the goal of Korf's benchmark sets.

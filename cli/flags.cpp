@@ -1,0 +1,209 @@
+#include "flags.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cmath>
+#include <thread>
+
+#include "common.hpp"
+#include "npuzzle/io/format.hpp"
+#include "session.hpp"
+
+namespace npuzzle::cli {
+
+void BoardFlags::add_to(CLI::App& app) {
+  app.add_option("--size", size, "Board size RxC, needed for flat lists of a non-square board");
+  app.add_option("--goal", goal,
+                 "blank-last (1..n-1 then the blank), blank-first (the blank then 1..n-1), or a "
+                 "goal board in any board form")
+      ->capture_default_str();
+}
+
+std::optional<Geometry> BoardFlags::geometry() const {
+  if (size.empty()) return std::nullopt;
+  try {
+    return parse_geometry(size);
+  } catch (const InputError& e) {
+    throw InputError(std::string("--size: ") + e.what());
+  }
+}
+
+const Board& BoardFlags::goal_for(Geometry g) {
+  if (!goal_ || goal_->geometry != g) {
+    try {
+      goal_ = parse_goal(goal, g);
+    } catch (const InputError& e) {
+      throw InputError(std::string("--goal: ") + e.what());
+    }
+  }
+  return *goal_;
+}
+
+std::vector<std::string> names_of(const std::vector<MethodInfo>& methods) {
+  std::vector<std::string> out{"auto"};
+  for (const auto& m : methods) out.push_back(m.name);
+  return out;
+}
+
+namespace {
+
+std::string described(const std::vector<MethodInfo>& methods) {
+  std::string out;
+  for (const auto& m : methods) out += "\n  " + m.name + ": " + m.summary;
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+const CLI::Validator kWholeNonNegative(
+    [](const std::string& text) {
+      std::uint64_t value = 0;
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (error != std::errc{} || end != text.data() + text.size()) {
+        return std::string("must be a whole number from 0 to 2^64 - 1");
+      }
+      return std::string();
+    },
+    "N >= 0");
+
+const CLI::Validator kFiniteNonNegative(
+    [](const std::string& text) {
+      double value = 0;
+      if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0) {
+        return std::string("must be a number, 0 or more");
+      }
+      return std::string();
+    },
+    "NUMBER >= 0");
+
+// A memory budget in MiB, bounded so that its bytes fit any size_t arithmetic (1 PiB).
+constexpr double kMostMib = 1024.0 * 1024 * 1024;
+const CLI::Validator kMemoryMib(
+    [](const std::string& text) {
+      double value = 0;
+      if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0 ||
+          value > kMostMib) {
+        return std::string("must be a number of MiB from 0 to 1073741824 (1 PiB)");
+      }
+      return std::string();
+    },
+    "MiB");
+
+}  // namespace
+
+const CLI::Validator& whole_non_negative() {
+  return kWholeNonNegative;
+}
+
+std::string pdb_set_names() {
+  std::vector<std::string> sizes;
+  for (const std::string_view size : {"4x4", "5x5"}) {
+    sizes.push_back(fmt::format("{} ({})", fmt::join(Solver::table_set_names(size), ", "), size));
+  }
+  return fmt::format("{}", fmt::join(sizes, "; "));
+}
+
+void SearchFlags::add_to(CLI::App& app, bool with_methods) {
+  if (with_methods) {
+    app.add_option(
+           "--algo", algorithm,
+           "auto (the distance table up to 10 cells; idastar beyond, handing over to fast where "
+           "the budget ends, with at most 1,000,000 nodes past 20 cells unless pattern databases "
+           "serve the board; fast past 256 cells), "
+           "or one of:" +
+               described(Solver::algorithms()))
+        ->check(CLI::IsMember(names_of(Solver::algorithms())))
+        ->capture_default_str();
+    app.add_option("--heuristic", heuristic,
+                   "The estimate astar and idastar read: auto (pdb where a set serves the board "
+                   "and goal, else linear-conflict), or one of:" +
+                       described(Solver::heuristics()))
+        ->check(CLI::IsMember(names_of(Solver::heuristics())))
+        ->capture_default_str();
+    app.add_option("--pdb", pdb_set,
+                   "Pattern database set: " + pdb_set_names() +
+                       " (default: the strongest built, else on 4x4 the light one, built on "
+                       "first use; see 'npuzzle pdb')");
+  }
+  app.add_option("--search-threads", search_threads,
+                 "Threads one IDA* search shares (0: every core)")
+      ->check(CLI::Range(0u, kMaxThreads))
+      ->capture_default_str();
+  app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
+      ->check(kWholeNonNegative)
+      ->capture_default_str();
+  app.add_option("--timeout", timeout, "Give up after this many seconds per board (0: no limit)")
+      ->check(kFiniteNonNegative)
+      ->capture_default_str();
+  app.add_option("--max-memory", max_memory_mib,
+                 "MiB the searches that store states may use (0: no limit)")
+      ->check(kMemoryMib)
+      ->capture_default_str();
+}
+
+Budget SearchFlags::budget() const {
+  Budget b;
+  b.max_nodes = max_nodes;
+  b.timeout_seconds = timeout;
+  b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+  b.threads = threads_per_search(1);
+  return followed(std::move(b));
+}
+
+unsigned SearchFlags::threads_per_search(unsigned at_once) const {
+  if (search_threads != 0) return search_threads;
+  return std::max(1u, std::thread::hardware_concurrency() / std::max(1u, at_once));
+}
+
+SolveOptions SearchFlags::options() const {
+  SolveOptions o;
+  o.algorithm = algorithm;
+  o.heuristic = heuristic;
+  o.tables = pdb_set;
+  o.budget = budget();
+  return o;
+}
+
+const Solver::Plan& Plans::for_board(const Board& board) {
+  const std::lock_guard lock(mutex_);
+  const Geometry g = board.geometry;
+  if (const auto it = plans_.find({g.rows, g.cols}); it != plans_.end()) return it->second;
+  SolveOptions options = search_.options();
+  if (at_once_ > 1) {
+    options.budget.progress = nullptr;
+    options.budget.threads = search_.threads_per_search(at_once_);
+  }
+  const auto& plan =
+      plans_.emplace(std::pair{g.rows, g.cols}, solver().plan(boards_.goal_for(g), options))
+          .first->second;
+  if (!plan.unbuilt_tables().empty()) note_unbuilt_tables(plan.unbuilt_tables());
+  return plan;
+}
+
+void OutputFlags::add_to(CLI::App& app, bool with_stats) {
+  app.add_option("--notation", notation,
+                 "blank: a letter says where the blank goes; tile: where the moved tile goes")
+      ->check(CLI::IsMember({"blank", "tile"}))
+      ->capture_default_str();
+  app.add_flag("--json", json, "One JSON object per board");
+  if (with_stats) {
+    app.add_flag("--stats", stats, "Also print nodes, time and memory of the search");
+  }
+}
+
+CLI::Option* add_board_argument(CLI::App& app, std::vector<std::string>& words,
+                                const std::string& name, const std::string& help) {
+  return app.add_option(name, words, help);
+}
+
+int run_parsed(const std::vector<Command>& commands) {
+  for (const auto& c : commands) {
+    if (c.app->parsed()) return c.run();
+  }
+  return kFailure;  // the parser requires a subcommand, so one was chosen
+}
+
+}  // namespace npuzzle::cli

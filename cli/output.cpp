@@ -1,0 +1,85 @@
+#include "output.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "npuzzle/io/format.hpp"
+
+namespace npuzzle::cli {
+
+void print_json(nlohmann::json object, const std::string& where) {
+  constexpr std::string_view kLine = "line ";
+  if (where.starts_with(kLine)) object["line"] = std::stoi(where.substr(kLine.size()));
+  std::cout << object.dump() << '\n';
+}
+
+ErrorLine error_line(bool json) {
+  return [json](const std::string& where, const std::string& message) {
+    if (json) {
+      print_json({{"status", "error"}, {"message", message}}, where);
+    } else {
+      std::cout << "error\n";
+    }
+  };
+}
+
+std::string human_seconds(double s) {
+  if (s < 1e-3) return fmt::format("{:.1f} us", s * 1e6);
+  if (s < 1) return fmt::format("{:.2f} ms", s * 1e3);
+  return fmt::format("{:.2f} s", s);
+}
+
+std::string human_bytes(std::size_t b) {
+  const auto x = static_cast<double>(b);
+  if (b < 1024) return fmt::format("{} B", b);
+  if (b < 1024 * 1024) return fmt::format("{:.1f} KiB", x / 1024);
+  if (b < 1024ULL * 1024 * 1024) return fmt::format("{:.1f} MiB", x / (1024 * 1024));
+  return fmt::format("{:.2f} GiB", x / (1024.0 * 1024 * 1024));
+}
+
+std::string stats_line(const Solution& s) {
+  std::string method = s.algorithm;
+  if (!s.heuristic.empty()) {
+    method += " (" + s.heuristic + (s.tables.empty() ? "" : " " + s.tables) + ")";
+  }
+  return fmt::format(
+      "stats: length {}, algorithm {}, expanded {}, generated {}, time {}, memory {}",
+      s.status != SearchStatus::Solved
+          ? fmt::format("{} (at least {})", describe(s.status), s.lower_bound)
+      : s.optimal ? std::to_string(s.length())
+                  : fmt::format("{} (not proven shortest; at least {})", s.length(), s.lower_bound),
+      method, s.stats.expanded, s.stats.generated, human_seconds(s.stats.seconds),
+      human_bytes(s.stats.peak_bytes));
+}
+
+nlohmann::json stats_json(const SearchStats& stats) {
+  return {{"expanded", stats.expanded},
+          {"generated", stats.generated},
+          {"seconds", stats.seconds},
+          {"peak_bytes", stats.peak_bytes}};
+}
+
+nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
+                             Notation notation) {
+  const bool solved = s.status == SearchStatus::Solved;
+  const auto or_null = [](bool present, auto value) {
+    return present ? nlohmann::json(value) : nlohmann::json(nullptr);
+  };
+  const auto moves = s.moves_in(notation);
+  return {{"board", board_json(board)},
+          {"goal", board_json(goal)},
+          {"status", describe(s.status)},
+          {"solvable", s.solvable()},
+          {"moves", or_null(moves.has_value(), moves.value_or(""))},
+          {"length", or_null(solved, s.length())},
+          {"optimal", s.optimal},
+          {"lower_bound", s.lower_bound},
+          {"notation", notation == Notation::Blank ? "blank" : "tile"},
+          {"algorithm", s.algorithm},
+          {"heuristic", or_null(!s.heuristic.empty(), s.heuristic)},
+          {"tables", or_null(!s.tables.empty(), s.tables)},
+          {"stats", stats_json(s.stats)}};
+}
+
+}  // namespace npuzzle::cli

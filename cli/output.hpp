@@ -1,0 +1,30 @@
+#pragma once
+// What the subcommands print of an answer: the stats line, JSON objects, human units.
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "batch.hpp"
+#include "npuzzle/api/solver.hpp"
+#include "npuzzle/core/board.hpp"
+#include "npuzzle/core/moves.hpp"
+
+namespace npuzzle::cli {
+
+/// A JSON line of a batch, with the input line it answers ("line": N) where the board came from
+/// stdin, written to stdout.
+void print_json(nlohmann::json object, const std::string& where);
+
+/// "error", or with `json` an object with "status": "error" and the message.
+ErrorLine error_line(bool json);
+
+std::string human_seconds(double s);
+std::string human_bytes(std::size_t b);
+/// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.
+std::string stats_line(const Solution& s);
+nlohmann::json stats_json(const SearchStats& stats);
+/// One board's solve as a JSON object: board, goal, solvable, moves, length, optimal, ...
+nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
+                             Notation notation);
+
+}  // namespace npuzzle::cli
