@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <variant>
 
 #include "embedded_tables.hpp"
 #include "npuzzle/core/moves.hpp"
@@ -105,19 +106,28 @@ struct Solver::Plan::Resolved {
   const MethodInfo* method = nullptr;
   std::string algorithm, heuristic, tables, unbuilt_tables;
   Budget budget;
-  std::shared_ptr<const TableSolver> table;  // the distance table, or
-  TileRunner runner = nullptr;               // a search or the fast solver
-  bool exact = true;                         // the runner proves its answers shortest
-  bool hand_over = false;  // auto: the fast solver answers where the search's budget ends
-  // The pdb heuristic: the set, loaded on the first board that needs a search; the goal's
-  // frame; and what runs instead if the set can be neither loaded nor built.
-  const PdbSetSpec* pdb = nullptr;
-  std::optional<GoalFrame> frame;
-  Board frame_goal;
-  TileRunner fallback = nullptr;
-  std::string fallback_heuristic;
-  // Where the algorithm streams its answers on boards of the goal's size.
-  detail::TileStreamer streamer = nullptr;
+
+  /// The pattern databases a search reads: the set, loaded on the first board that needs a
+  /// search; the goal's frame, in which the set's tables are read; and what runs instead if the
+  /// set can be neither loaded nor built.
+  struct Pdb {
+    const PdbSetSpec* set = nullptr;
+    GoalFrame frame;
+    Board frame_goal;
+    TileRunner fallback = nullptr;
+    std::string fallback_heuristic;
+  };
+  /// A search, or the fast solver.
+  struct Search {
+    TileRunner runner = nullptr;
+    bool hand_over = false;  // auto: the fast solver answers where the search's budget ends
+    std::optional<Pdb> pdb;
+    detail::TileStreamer streamer = nullptr;  // where it streams on boards of the goal's size
+  };
+  /// How the plan answers: by the distance table, or by a search.
+  std::variant<std::shared_ptr<const TableSolver>, Search> how;
+
+  const Search* search() const { return std::get_if<Search>(&how); }
 
   /// An empty solution naming what runs.
   Solution named() const {
@@ -177,7 +187,9 @@ const std::string& Solver::Plan::unbuilt_tables() const {
 }
 
 void Solver::Plan::load_tables() const {
-  if (r_->pdb) r_->impl->pdb_set(*r_->pdb, r_->impl->config.build_light_tables);
+  if (const auto* search = r_->search(); search && search->pdb) {
+    r_->impl->pdb_set(*search->pdb->set, r_->impl->config.build_light_tables);
+  }
 }
 
 Solution Solver::Plan::solve(const Board& board) const {
@@ -185,38 +197,41 @@ Solution Solver::Plan::solve(const Board& board) const {
   if (auto s = r.settled(board)) return *s;
   Solution s = r.named();
 
-  bool exact = r.exact;
-  if (r.table) {
+  bool exact = r.method->optimal;
+  if (const auto* table = std::get_if<std::shared_ptr<const TableSolver>>(&r.how)) {
     const auto began = std::chrono::steady_clock::now();
-    s.moves = r.table->solve_reachable(board);
+    s.moves = (*table)->solve_reachable(board);
     s.status = SearchStatus::Solved;
-    s.stats.peak_bytes = r.table->table().bytes();
+    s.stats.peak_bytes = (*table)->table().bytes();
     s.stats.seconds = seconds_since(began);
+    conclude(s, exact);
+    return s;
+  }
+  const Resolved::Search& search = *r.search();
+  HeuristicInputs inputs{&r.impl->walking, nullptr};
+  TileRunner runner = search.runner;
+  if (search.pdb) {
+    inputs.pdb = r.impl->pdb_set(*search.pdb->set, r.impl->config.build_light_tables);
+    if (!inputs.pdb) {
+      runner = search.pdb->fallback;
+      s.heuristic = search.pdb->fallback_heuristic;
+      s.tables.clear();
+    }
+  }
+  SearchResult<Dir> found;
+  if (inputs.pdb) {
+    const GoalFrame& frame = search.pdb->frame;
+    found = runner(frame.to_frame(board), search.pdb->frame_goal, inputs, r.budget);
+    for (Dir& d : found.path) d = frame.move_from_frame(d);
   } else {
-    HeuristicInputs inputs{&r.impl->walking, nullptr};
-    TileRunner runner = r.runner;
-    if (r.pdb) {
-      inputs.pdb = r.impl->pdb_set(*r.pdb, r.impl->config.build_light_tables);
-      if (!inputs.pdb) {
-        runner = r.fallback;
-        s.heuristic = r.fallback_heuristic;
-        s.tables.clear();
-      }
-    }
-    SearchResult<Dir> found;
-    if (inputs.pdb) {
-      found = runner(r.frame->to_frame(board), r.frame_goal, inputs, r.budget);
-      for (Dir& d : found.path) d = r.frame->move_from_frame(d);
-    } else {
-      found = runner(board, r.goal, inputs, r.budget);
-    }
-    s.status = found.status;
-    s.moves = std::move(found.path);
-    s.stats = found.stats;
-    if (r.hand_over && stopped_by_budget(s.status)) {
-      hand_over(s, board, r.goal, r.budget);
-      exact = false;
-    }
+    found = runner(board, r.goal, inputs, r.budget);
+  }
+  s.status = found.status;
+  s.moves = std::move(found.path);
+  s.stats = found.stats;
+  if (search.hand_over && stopped_by_budget(s.status)) {
+    hand_over(s, board, r.goal, r.budget);
+    exact = false;
   }
   conclude(s, exact);
   return s;
@@ -224,7 +239,8 @@ Solution Solver::Plan::solve(const Board& board) const {
 
 Solution Solver::Plan::solve(const Board& board, const MoveSink& sink) const {
   const Resolved& r = *r_;
-  if (!r.streamer) {
+  const auto* search = r.search();
+  if (!search || !search->streamer) {
     Solution s = solve(board);
     if (!s.moves.empty()) sink(s.moves);
     s.streamed = s.moves.size();
@@ -233,13 +249,14 @@ Solution Solver::Plan::solve(const Board& board, const MoveSink& sink) const {
   }
   if (auto s = r.settled(board)) return *s;
   Solution s = r.named();
-  const SearchResult<Dir> found = r.streamer(board, r.goal, r.budget, [&](std::span<const Dir> m) {
-    s.streamed += m.size();
-    sink(m);
-  });
+  const SearchResult<Dir> found =
+      search->streamer(board, r.goal, r.budget, [&](std::span<const Dir> m) {
+        s.streamed += m.size();
+        sink(m);
+      });
   s.status = found.status;
   s.stats = found.stats;
-  conclude(s, r.exact);
+  conclude(s, r.method->optimal);
   return s;
 }
 
@@ -267,15 +284,16 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   r->budget = options.budget;
 
   const AlgorithmEntry* algorithm = nullptr;
+  Plan::Resolved::Search search;
   if (options.algorithm == kAuto) {
     algorithm = &detail::algorithm_entries().front();  // the distance table
     if (g.cells() > algorithm->max_cells) {
       algorithm = &detail::algorithm_named(kAutoSearch);
-      r->hand_over = true;
+      search.hand_over = true;
     }
     if (g.cells() > algorithm->max_cells) {
       algorithm = &detail::algorithm_named(detail::kFastAlgorithm);
-      r->hand_over = false;
+      search.hand_over = false;
     }
   } else {
     algorithm = &detail::algorithm_named(options.algorithm);
@@ -287,51 +305,53 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   }
   r->method = &algorithm->info;
   r->algorithm = algorithm->info.name;
-  r->exact = algorithm->info.optimal;
-  if (algorithm->streamer && g.cells() >= algorithm->min_stream_cells) {
-    r->streamer = algorithm->streamer;
-  }
   if (!algorithm->tile_runner) {
-    r->table = std::make_shared<const TableSolver>(goal, impl_->distance);
+    r->how = std::make_shared<const TableSolver>(goal, impl_->distance);
     return Plan(std::move(r));
   }
+  if (algorithm->streamer && g.cells() >= algorithm->min_stream_cells) {
+    search.streamer = algorithm->streamer;
+  }
   if (!algorithm->info.informed) {
-    r->runner = algorithm->tile_runner("");
+    search.runner = algorithm->tile_runner("");
+    r->how = std::move(search);
     return Plan(std::move(r));
   }
 
   std::string heuristic = options.heuristic;
+  const PdbSetSpec* pdb = nullptr;
   if (heuristic == kAuto || heuristic == kPdbHeuristic) {
-    r->pdb = impl_->choose_pdb_set(goal, options.tables);
-    if (!r->pdb && heuristic == kPdbHeuristic) {
+    pdb = impl_->choose_pdb_set(goal, options.tables);
+    if (!pdb && heuristic == kPdbHeuristic) {
       throw InputError("no pattern database set serves " + g.name() +
                        " boards with this goal (the sets are for 4x4 and 5x5 boards whose goal has "
                        "the blank in a corner)");
     }
-    heuristic = r->pdb ? kPdbHeuristic : kAutoHeuristic;
+    heuristic = pdb ? kPdbHeuristic : kAutoHeuristic;
     if (const PdbSetSpec* strongest = strongest_pdb_set(g);
-        !r->pdb && strongest != nullptr && GoalFrame::serves(goal)) {
+        !pdb && strongest != nullptr && GoalFrame::serves(goal)) {
       r->unbuilt_tables = strongest->name;
     }
   }
   const auto& entry = detail::heuristic_named(heuristic);
-  if (!r->pdb && !entry.serves(goal, {})) {
+  if (!pdb && !entry.serves(goal, {})) {
     throw InputError("the " + entry.info.name + " heuristic does not serve " + g.name() +
                      " boards");
   }
   r->heuristic = entry.info.name;
-  r->runner = algorithm->tile_runner(heuristic);
-  if (r->hand_over && !r->pdb && g.cells() > kFullSearchCells) {
+  search.runner = algorithm->tile_runner(heuristic);
+  if (search.hand_over && !pdb && g.cells() > kFullSearchCells) {
     r->budget.max_nodes =
         r->budget.max_nodes == 0 ? kExactTryNodes : std::min(r->budget.max_nodes, kExactTryNodes);
   }
-  if (r->pdb) {
-    r->tables = r->pdb->name;
-    r->frame.emplace(goal);
-    r->frame_goal = r->frame->to_frame(goal);
-    r->fallback_heuristic = kAutoHeuristic;
-    r->fallback = algorithm->tile_runner(kAutoHeuristic);
+  if (pdb) {
+    r->tables = pdb->name;
+    const GoalFrame frame(goal);
+    search.pdb =
+        Plan::Resolved::Pdb{pdb, frame, frame.to_frame(goal),
+                            algorithm->tile_runner(kAutoHeuristic), std::string(kAutoHeuristic)};
   }
+  r->how = std::move(search);
   return Plan(std::move(r));
 }
 
