@@ -3,13 +3,13 @@
 #include <atomic>
 #include <stdexcept>
 
+#include "npuzzle/core/unreached.hpp"
 #include "npuzzle/util/errors.hpp"
 #include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle::cube {
 namespace {
 
-constexpr std::uint8_t kUnknown = 0xFF;
 constexpr std::uint64_t kPatterns = 9 * 6561;  // per start square
 
 // The pattern an arrangement shows: its empty square, then the top colours in reading order.
@@ -39,7 +39,7 @@ std::uint64_t search_from(Cell start_empty, std::span<std::uint8_t> answers) {
         tops[static_cast<std::size_t>(c)] = o == kEmpty ? Colour::White : top_colour(o);
       }
       auto& answer = answers[static_cast<std::size_t>(pattern_index(s.empty, tops))];
-      if (answer == kUnknown) answer = depth;
+      if (answer == kUnreached) answer = depth;
       for (const Dir d : kAllDirs) {
         CubeState t = s;
         if (!apply_move(t, d)) continue;
@@ -76,7 +76,7 @@ std::uint64_t AnswerTable::reachable_from(Cell start_empty) {
 
 AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>& progress,
                                const CancelToken* cancel) {
-  std::vector<std::uint8_t> answers(kEntries, kUnknown);
+  std::vector<std::uint8_t> answers(kEntries, kUnreached);
   std::atomic<int> next_square{0}, done{0};
   std::vector<std::uint64_t> reached(kSquares, 0);
   const auto work = [&] {

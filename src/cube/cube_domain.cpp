@@ -3,6 +3,8 @@
 #include <map>
 #include <mutex>
 
+#include "npuzzle/core/unreached.hpp"
+
 namespace npuzzle::cube {
 namespace {
 
@@ -46,7 +48,6 @@ struct Queued {
 };
 
 std::vector<std::uint8_t> abstract_bfs(AbstractIndex root) {
-  constexpr std::uint8_t kUnreached = 0xFF;
   constexpr int kEmptyShift = 2 * kSquares;
   static const MoveTable moves(kBoard);
   std::vector<std::uint8_t> dist(kAbstractStates, kUnreached);

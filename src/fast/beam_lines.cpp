@@ -11,7 +11,10 @@
 
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/core/parity.hpp"
+#include "npuzzle/core/unreached.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/line_order.hpp"
+#include "npuzzle/fast/pair_window.hpp"
 #include "npuzzle/fast/placing_table.hpp"
 #include "npuzzle/util/errors.hpp"
 
@@ -33,47 +36,30 @@ struct Stage {
   // free cells of the three lines by the corner), `moves_left` has the exact number of moves
   // that finish, indexed by the window positions of the first tile, the second and the blank.
   std::array<Cell, 2> setup{};
-  std::vector<Cell> window;
+  std::optional<PairWindow> window;
   std::vector<std::uint8_t> moves_left;
   std::int64_t outside = 0;  // what a pair outside the window counts: more than any finish in it
   // Where the schedule has placing tables, one table per tile: towards its home (one tile) or its
   // setup cell (two).
   std::vector<PlacingTable> placing;
-
-  int in_window(Cell c) const {
-    return static_cast<int>(std::find(window.begin(), window.end(), c) - window.begin());
-  }
 };
-
-constexpr std::uint8_t kUnreachable = 0xFF;
 
 /// The exact table of a pair's window: a backward breadth-first search from every placement
 /// with both tiles home (the other tiles in the window go anywhere).
-std::vector<std::uint8_t> finishing_moves(Geometry g, const Stage& s, Cell a_home, Cell b_home) {
-  const auto n = s.window.size();
-  const auto code = [n](std::size_t a, std::size_t b, std::size_t z) {
-    return (a * n + b) * n + z;
-  };
-  std::vector<std::uint8_t> moves(n * n * n, kUnreachable);
+std::vector<std::uint8_t> finishing_moves(const PairWindow& w, Cell a_home, Cell b_home) {
+  std::vector<std::uint8_t> moves(w.states(), kUnreached);
   std::vector<std::size_t> queue;
-  const auto a = static_cast<std::size_t>(s.in_window(a_home));
-  const auto b = static_cast<std::size_t>(s.in_window(b_home));
-  for (std::size_t z = 0; z < n; ++z) {
-    if (z != a && z != b) moves[code(a, b, z)] = 0, queue.push_back(code(a, b, z));
+  const std::size_t a = w.index_of(a_home), b = w.index_of(b_home);
+  for (std::size_t z = 0; z < w.cells(); ++z) {
+    if (z != a && z != b) moves[w.state(a, b, z)] = 0, queue.push_back(w.state(a, b, z));
   }
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const std::size_t at = queue[head];
-    const std::size_t ta = at / (n * n), tb = at / n % n, z = at % n;
-    for (Dir d : kAllDirs) {
-      const Cell to = g.step(s.window[z], d);
-      if (to < 0) continue;
-      const auto k = static_cast<std::size_t>(s.in_window(to));
-      if (k == n) continue;
-      const std::size_t next = code(ta == k ? z : ta, tb == k ? z : tb, k);
-      if (moves[next] != kUnreachable) continue;
+    w.for_each_move(at, [&](std::size_t next, Dir) {
+      if (moves[next] != kUnreached) return;
       moves[next] = static_cast<std::uint8_t>(moves[at] + 1);
       queue.push_back(next);
-    }
+    });
   }
   return moves;
 }
@@ -92,18 +78,15 @@ struct Lines {
 Lines plan_lines(Geometry g) {
   Lines lines;
   std::vector<std::pair<int, int>> corners;  // of each pair's window: first row, first column
-  int r0 = 0, c0 = 0;
-  while (g.rows - r0 > 3 || g.cols - c0 > 3) {
+  for (LineOrder at{g}; !at.done(3); at.advance()) {
     const std::size_t start = lines.order.size();
-    const bool row = g.rows - r0 >= g.cols - c0;
+    const bool row = at.next_is_row();
     if (row) {
-      for (int c = c0; c < g.cols; ++c) lines.order.push_back(g.at(r0, c));
-      corners.emplace_back(r0, std::max(c0, g.cols - 3));
-      ++r0;
+      for (int c = at.c0; c < g.cols; ++c) lines.order.push_back(g.at(at.r0, c));
+      corners.emplace_back(at.r0, std::max(at.c0, g.cols - 3));
     } else {
-      for (int r = r0; r < g.rows; ++r) lines.order.push_back(g.at(r, c0));
-      corners.emplace_back(std::max(r0, g.rows - 3), c0);
-      ++c0;
+      for (int r = at.r0; r < g.rows; ++r) lines.order.push_back(g.at(r, at.c0));
+      corners.emplace_back(std::max(at.r0, g.rows - 3), at.c0);
     }
     const std::size_t end = lines.order.size();
     for (std::size_t k = start; k + 2 < end; ++k) {
@@ -139,15 +122,17 @@ Lines plan_lines(Geometry g) {
     }
     if (s.count != 2) continue;
     const auto [wr, wc] = corners[pair++];
+    std::vector<Cell> window;
     for (int r = wr; r < std::min(g.rows, wr + 3); ++r) {
       for (int c = wc; c < std::min(g.cols, wc + 3); ++c) {
         if (lines.rank[static_cast<std::size_t>(g.at(r, c))] >= s.first)
-          s.window.push_back(g.at(r, c));
+          window.push_back(g.at(r, c));
       }
     }
-    s.moves_left = finishing_moves(g, s, lines.order[s.first], lines.order[s.first + 1]);
+    s.window.emplace(g, std::move(window));
+    s.moves_left = finishing_moves(*s.window, lines.order[s.first], lines.order[s.first + 1]);
     for (const std::uint8_t m : s.moves_left) {
-      if (m != kUnreachable) s.outside = std::max<std::int64_t>(s.outside, m + 1);
+      if (m != kUnreached) s.outside = std::max<std::int64_t>(s.outside, m + 1);
     }
   }
   return lines;
@@ -300,12 +285,11 @@ class Beam {
     if (info.stage == lines_.stages.size()) return;
     const Stage& s = lines_.stages[info.stage];
     if (s.count == 2) {
-      const auto n = s.window.size();
-      const auto a = static_cast<std::size_t>(s.in_window(info.target_at[0]));
-      const auto b = static_cast<std::size_t>(s.in_window(info.target_at[1]));
-      const auto z = static_cast<std::size_t>(s.in_window(info.blank));
+      const PairWindow& w = *s.window;
+      const std::size_t n = w.cells(), a = w.index_of(info.target_at[0]),
+                        b = w.index_of(info.target_at[1]), z = w.index_of(info.blank);
       if (a < n && b < n && z < n) {
-        info.score += weights_.gap * s.moves_left[(a * n + b) * n + z];
+        info.score += weights_.gap * s.moves_left[w.state(a, b, z)];
         return;
       }
       info.score += weights_.gap * s.outside;

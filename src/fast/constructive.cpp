@@ -10,6 +10,8 @@
 
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/core/parity.hpp"
+#include "npuzzle/fast/line_order.hpp"
+#include "npuzzle/fast/pair_window.hpp"
 #include "npuzzle/search/idastar.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
@@ -121,11 +123,11 @@ class Constructor {
       walk_straight(goal_.blank());
       return;
     }
+    // The region left is the bottom right rectangle from (region_.r0, region_.c0).
     for (;;) {
-      const Rect& r = region_;
-      if (r.rows() <= 3 && r.cols() <= 3) break;
-      // The longer side loses a line, so what is left stays close to square.
-      place_line(r.rows() >= r.cols());
+      const LineOrder order{g_, region_.r0, region_.c0};
+      if (order.done(3)) break;
+      place_line(order.next_is_row());
       if (placed_ >= limit_) return;
     }
     finish_exactly();
@@ -468,44 +470,33 @@ class Constructor {
   /// Breadth-first search over where two tiles and the blank are within `cells` (the other
   /// tiles there may go anywhere), to put the two at `a_home` and `b_home`.
   void solve_window(const std::vector<Cell>& cells, Cell a_home, Cell b_home) {
-    const auto n = static_cast<int>(cells.size());
-    const auto index_of = [&](Cell c) {
-      return static_cast<int>(std::find(cells.begin(), cells.end(), c) - cells.begin());
-    };
-    const auto encode = [n](int a, int b, int z) { return (a * n + b) * n + z; };
-    const int start =
-        encode(index_of(at_[idx(a_home)]), index_of(at_[idx(b_home)]), index_of(blank_));
-    std::vector<int> from(static_cast<std::size_t>(n * n * n), -1);
+    const PairWindow w(g_, cells);
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    const std::size_t start =
+        w.state(w.index_of(at_[idx(a_home)]), w.index_of(at_[idx(b_home)]), w.index_of(blank_));
+    std::vector<std::size_t> from(w.states(), kNone);
     std::vector<Dir> by(from.size());
-    std::vector<int> queue{start};
-    from[static_cast<std::size_t>(start)] = start;
-    int found = -1;
-    const int a_goal = index_of(a_home), b_goal = index_of(b_home);
-    for (std::size_t head = 0; head < queue.size() && found < 0; ++head) {
-      const int s = queue[head];
-      const int a = s / (n * n), b = s / n % n, z = s % n;
-      if (a == a_goal && b == b_goal) {
+    std::vector<std::size_t> queue{start};
+    from[start] = start;
+    std::size_t found = kNone;
+    const std::size_t a_goal = w.index_of(a_home), b_goal = w.index_of(b_home);
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const std::size_t s = queue[head];
+      if (w.first(s) == a_goal && w.second(s) == b_goal) {
         found = s;
         break;
       }
-      for (Dir d : kAllDirs) {
-        const Cell to = g_.step(cells[static_cast<std::size_t>(z)], d);
-        if (to < 0) continue;
-        const int k = index_of(to);
-        if (k == n) continue;
-        // The tile on the blank's new cell slides into its old one.
-        const int next = encode(a == k ? z : a, b == k ? z : b, k);
-        if (from[static_cast<std::size_t>(next)] >= 0) continue;
-        from[static_cast<std::size_t>(next)] = s;
-        by[static_cast<std::size_t>(next)] = d;
+      w.for_each_move(s, [&](std::size_t next, Dir d) {
+        if (from[next] != kNone) return;
+        from[next] = s;
+        by[next] = d;
         queue.push_back(next);
-      }
+      });
     }
-    if (found < 0) throw std::logic_error("constructive solver: the window has no way through");
+    if (found == kNone)
+      throw std::logic_error("constructive solver: the window has no way through");
     path_.clear();
-    for (int s = found; s != start; s = from[static_cast<std::size_t>(s)]) {
-      path_.push_back(by[static_cast<std::size_t>(s)]);
-    }
+    for (std::size_t s = found; s != start; s = from[s]) path_.push_back(by[s]);
     for (auto it = path_.rbegin(); it != path_.rend(); ++it) move(*it);
   }
 

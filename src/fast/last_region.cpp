@@ -2,20 +2,16 @@
 
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/line_order.hpp"
 
 namespace npuzzle {
 
 std::optional<LastRegion> last_region(const Board& board, const Board& goal,
                                       std::span<const Dir> moves, int side) {
   const Geometry g = board.geometry;
-  int r0 = 0, c0 = 0;
-  while (g.rows - r0 > side || g.cols - c0 > side) {
-    if (g.rows - r0 >= g.cols - c0) {
-      ++r0;
-    } else {
-      ++c0;
-    }
-  }
+  LineOrder order{g};
+  while (!order.done(side)) order.advance();
+  const int r0 = order.r0, c0 = order.c0;
   if (r0 == 0 && c0 == 0) return std::nullopt;
   const auto idx = [](Cell c) { return static_cast<std::size_t>(c); };
   const auto inside = [&](Cell c) { return g.row(c) >= r0 && g.col(c) >= c0; };

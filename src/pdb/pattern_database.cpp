@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "npuzzle/core/board.hpp"
+#include "npuzzle/core/unreached.hpp"
 #include "npuzzle/pdb/cell_regions.hpp"
 #include "npuzzle/util/errors.hpp"
 #include "npuzzle/util/parallel.hpp"
@@ -15,7 +16,6 @@
 namespace npuzzle {
 namespace {
 
-constexpr std::uint8_t kUnreached = 0xFF;
 // Three bit sets over the (placement, blank) pairs and two bytes per placement: the 7-8 set's
 // larger half needs 3.9 GiB; anything beyond this is refused rather than left to the OOM killer.
 constexpr std::uint64_t kMaxBuildBytes = 4ULL << 30;

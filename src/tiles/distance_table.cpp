@@ -212,7 +212,7 @@ std::vector<std::uint8_t> TableSolver::relabel(const Board& board) const {
 std::optional<int> TableSolver::distance(const Board& board) const {
   if (!solvable(board, goal_)) return std::nullopt;
   const auto d = table_->distance(relabel(board));
-  if (d == DistanceTable::kUnreached) return std::nullopt;
+  if (d == kUnreached) return std::nullopt;
   return d;
 }
 
@@ -225,7 +225,7 @@ std::vector<Dir> TableSolver::solve_reachable(const Board& board) const {
   std::vector<std::uint8_t> perm = relabel(board);
   DistanceTable::Index i = table_->index(perm);
   const std::uint8_t distance = table_->distance_at(i);
-  if (distance == DistanceTable::kUnreached) {
+  if (distance == kUnreached) {
     throw std::logic_error("the board cannot reach the goal");
   }
   const Geometry g = board.geometry;

@@ -21,6 +21,7 @@
 
 #include "npuzzle/core/board.hpp"
 #include "npuzzle/core/rank.hpp"
+#include "npuzzle/core/unreached.hpp"
 
 namespace npuzzle {
 
@@ -37,7 +38,6 @@ TableDescriptor describe_table(Geometry geometry, Cell blank_home);
 class DistanceTable {
  public:
   static constexpr int kMaxCells = 10;
-  static constexpr std::uint8_t kUnreached = 0xFF;
 
   /// Builds the table; throws std::logic_error if what it finds differs from the descriptor.
   explicit DistanceTable(TableDescriptor descriptor);
