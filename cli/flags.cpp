@@ -108,19 +108,15 @@ std::string pdb_set_names() {
 
 void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   if (with_methods) {
-    app.add_option(
-           "--algo", algorithm,
-           "auto (the distance table up to 10 cells; idastar beyond, handing over to fast where "
-           "the budget ends, with at most 1,000,000 nodes past 20 cells unless pattern databases "
-           "serve the board; fast past 256 cells), "
-           "or one of:" +
-               described(Solver::algorithms()))
+    app.add_option("--algo", algorithm,
+                   "auto (" + Solver::auto_algorithm().summary +
+                       "), or one of:" + described(Solver::algorithms()))
         ->check(CLI::IsMember(names_of(Solver::algorithms())))
         ->capture_default_str();
     app.add_option("--heuristic", heuristic,
-                   "The estimate astar and idastar read: auto (pdb where a set serves the board "
-                   "and goal, else linear-conflict), or one of:" +
-                       described(Solver::heuristics()))
+                   "The estimate astar and idastar read: auto (" +
+                       Solver::auto_heuristic().summary +
+                       "), or one of:" + described(Solver::heuristics()))
         ->check(CLI::IsMember(names_of(Solver::heuristics())))
         ->capture_default_str();
     app.add_option("--pdb", pdb_set,

@@ -10,21 +10,8 @@
 #include "session.hpp"
 
 namespace npuzzle::cli {
-namespace {
-
-TableSetInfo set_named(std::string_view set) {
-  std::string names;
-  for (auto& info : solver().table_sets()) {
-    if (info.name == set) return info;
-    names += (names.empty() ? "" : ", ") + info.name;
-  }
-  throw InputError(fmt::format("no table set '{}' (known: {})", set.substr(0, 40), names));
-}
-
-}  // namespace
-
 int build_tables(std::string_view set) {
-  const TableSetInfo info = set_named(set);
+  const TableSetInfo info = solver().table_set(set);
   say(fmt::format("building the {} tables ({})", info.name, info.summary));
   const auto began = std::chrono::steady_clock::now();
   solver().build_tables(set);
@@ -38,7 +25,7 @@ int build_tables(std::string_view set) {
 }
 
 int verify_tables(std::string_view set) {
-  set_named(set);
+  solver().table_set(set);
   int code = kOk;
   for (const TableCheck& c : solver().verify_tables(set)) {
     if (c.ok) {
@@ -52,7 +39,7 @@ int verify_tables(std::string_view set) {
 }
 
 int remove_tables(std::string_view set) {
-  set_named(set);
+  solver().table_set(set);
   for (const auto& [where, removed] : solver().remove_tables(set)) {
     std::cout << (removed ? "removed " : "no table at ") << where << '\n';
   }
@@ -60,7 +47,7 @@ int remove_tables(std::string_view set) {
 }
 
 int print_table_paths(std::string_view set) {
-  for (const auto& key : set_named(set).keys) {
+  for (const auto& key : solver().table_set(set).keys) {
     std::cout << (cache_directory() / key).string() << '\n';
   }
   return kOk;

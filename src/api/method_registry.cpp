@@ -11,6 +11,7 @@
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"
+#include "npuzzle/util/named.hpp"
 
 namespace npuzzle::detail {
 namespace {
@@ -52,13 +53,9 @@ SearchResult<Dir> run_cube(const CubeProblem& p, const Budget& budget) {
 template <class Entry>
 const Entry& named(const std::vector<Entry>& entries, std::string_view name,
                    std::string_view what) {
-  std::string known = "auto";
-  for (const auto& e : entries) {
-    if (e.info.name == name) return e;
-    known += ", " + e.info.name;
-  }
-  throw InputError("no " + std::string(what) + " '" + std::string(name.substr(0, 40)) +
-                   "' (known: " + known + ")");
+  return find_named(
+      entries, name, what, [](const Entry& e) -> const std::string& { return e.info.name; },
+      "auto");
 }
 
 }  // namespace

@@ -269,6 +269,24 @@ std::vector<MethodInfo> Solver::algorithms() {
   return out;
 }
 
+MethodInfo Solver::auto_algorithm() {
+  const int table_cells = detail::algorithm_entries().front().max_cells;
+  return {std::string(kAuto),
+          "the distance table up to " + std::to_string(table_cells) + " cells; " +
+              std::string(kAutoSearch) + " beyond, handing over to " +
+              std::string(detail::kFastAlgorithm) + " where the budget ends, with at most " +
+              grouped(kExactTryNodes) + " nodes past " + std::to_string(kFullSearchCells) +
+              " cells unless pattern databases serve the board; " +
+              std::string(detail::kFastAlgorithm) + " past " + std::to_string(kMaxSearchCells) +
+              " cells"};
+}
+
+MethodInfo Solver::auto_heuristic() {
+  return {std::string(kAuto), std::string(kPdbHeuristic) +
+                                  " where a set serves the board and goal, else " +
+                                  std::string(kAutoHeuristic)};
+}
+
 std::vector<MethodInfo> Solver::heuristics() {
   std::vector<MethodInfo> out;
   for (const auto& e : detail::heuristic_entries()) out.push_back(e.info);

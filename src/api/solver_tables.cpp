@@ -3,18 +3,14 @@
 
 #include <functional>
 
+#include "npuzzle/util/named.hpp"
 #include "solver_impl.hpp"
 
 namespace npuzzle {
 
 const PdbSetSpec& pdb_set_named(std::string_view name) {
-  std::string names;
-  for (const auto& s : known_pdb_sets()) {
-    if (s.name == name) return s;
-    names += (names.empty() ? "" : ", ") + s.name;
-  }
-  throw InputError("no pattern database set '" + std::string(name.substr(0, 40)) +
-                   "' (known: " + names + ")");
+  return find_named(known_pdb_sets(), name, "pattern database set",
+                    [](const PdbSetSpec& s) -> const std::string& { return s.name; });
 }
 
 namespace {
@@ -99,12 +95,8 @@ void forget_damage(Solver::Impl& m, const std::string& name) {
 }
 
 const TableSetEntry& entry_named(std::string_view name) {
-  std::string names;
-  for (const auto& e : table_set_entries()) {
-    if (e.name == name) return e;
-    names += (names.empty() ? "" : ", ") + e.name;
-  }
-  throw InputError("no table set '" + std::string(name.substr(0, 40)) + "' (known: " + names + ")");
+  return find_named(table_set_entries(), name, "table set",
+                    [](const TableSetEntry& e) -> const std::string& { return e.name; });
 }
 
 }  // namespace
@@ -120,6 +112,12 @@ std::vector<TableSetInfo> Solver::table_sets() const {
         {e.name, e.serves, e.summary, present, impl_->damaged_sets.contains(e.name), e.keys});
   }
   return out;
+}
+
+TableSetInfo Solver::table_set(std::string_view name) const {
+  auto sets = table_sets();
+  return find_named(sets, name, "table set",
+                    [](const TableSetInfo& s) -> const std::string& { return s.name; });
 }
 
 std::vector<std::string> Solver::table_set_names(std::string_view serves) {

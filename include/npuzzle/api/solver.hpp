@@ -159,8 +159,14 @@ class Solver {
   /// Every registered method, in the order front ends list them.
   static std::vector<MethodInfo> algorithms();
   static std::vector<MethodInfo> heuristics();
+  /// What "auto" picks, as the policy says: the algorithm by board size, the heuristic by the
+  /// tables that serve the board.
+  static MethodInfo auto_algorithm();
+  static MethodInfo auto_heuristic();
   /// The table sets, each marked present or not in this solver's store.
   std::vector<TableSetInfo> table_sets() const;
+  /// The table set of that name; throws InputError naming the known sets otherwise.
+  TableSetInfo table_set(std::string_view name) const;
   /// The names of the table sets of boards of `serves` ("4x4", "cube"), strongest first.
   static std::vector<std::string> table_set_names(std::string_view serves);
 
