@@ -14,6 +14,7 @@
 #include "npuzzle/core/parity.hpp"
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/util/parallel.hpp"
 #include "solver_impl.hpp"
 

@@ -11,6 +11,7 @@
 #include "npuzzle/core/parity.hpp"
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/tiles/bounds.hpp"
 #include "solver_impl.hpp"
 
 namespace npuzzle {

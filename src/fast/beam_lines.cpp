@@ -16,6 +16,7 @@
 #include "npuzzle/fast/line_order.hpp"
 #include "npuzzle/fast/pair_window.hpp"
 #include "npuzzle/fast/placing_table.hpp"
+#include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/util/errors.hpp"
 
 namespace npuzzle {

@@ -13,6 +13,7 @@
 #include "npuzzle/fast/line_order.hpp"
 #include "npuzzle/fast/pair_window.hpp"
 #include "npuzzle/search/idastar.hpp"
+#include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/tiles/heuristics.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/util/errors.hpp"
@@ -630,33 +631,6 @@ SearchResult<Dir> place_first_tiles(const Board& board, const Board& goal, std::
   return construct(board, goal, tiles, budget);
 }
 
-namespace {
-
-/// Each tile's home row and column under `goal`.
-struct Homes {
-  std::vector<int> row, col;
-  explicit Homes(const Board& goal)
-      : row(static_cast<std::size_t>(goal.geometry.cells())),
-        col(static_cast<std::size_t>(goal.geometry.cells())) {
-    for (Cell c = 0; c < goal.geometry.cells(); ++c) {
-      row[goal.tiles[static_cast<std::size_t>(c)]] = goal.geometry.row(c);
-      col[goal.tiles[static_cast<std::size_t>(c)]] = goal.geometry.col(c);
-    }
-  }
-};
-
-std::int64_t manhattan(const Board& board, const Homes& homes) {
-  const Geometry g = board.geometry;
-  std::int64_t sum = 0;
-  for (Cell c = 0; c < g.cells(); ++c) {
-    const Tile t = board.tiles[static_cast<std::size_t>(c)];
-    if (t != kBlank) sum += std::abs(g.row(c) - homes.row[t]) + std::abs(g.col(c) - homes.col[t]);
-  }
-  return sum;
-}
-
-}  // namespace
-
 std::vector<Dir> walk_to_corner(const Board& goal) {
   const Geometry g = goal.geometry;
   const Cell blank = goal.blank();
@@ -664,31 +638,6 @@ std::vector<Dir> walk_to_corner(const Board& goal) {
   for (int r = g.row(blank); r + 1 < g.rows; ++r) walk.push_back(Dir::Down);
   for (int c = g.col(blank); c + 1 < g.cols; ++c) walk.push_back(Dir::Right);
   return walk;
-}
-
-std::int64_t manhattan_bound(const Board& board, const Board& goal) {
-  return manhattan(board, Homes(goal));
-}
-
-std::int64_t conflict_bound(const Board& board, const Board& goal) {
-  const Geometry g = board.geometry;
-  const Homes homes_of(goal);
-  std::int64_t bound = manhattan(board, homes_of);
-  std::vector<int> homes;
-  // Rows: a tile at home in the row is ranked by its home column; columns the other way.
-  for (const bool rows : {true, false}) {
-    const std::vector<int>& line_of = rows ? homes_of.row : homes_of.col;
-    const std::vector<int>& rank_of = rows ? homes_of.col : homes_of.row;
-    for (int line = 0; line < (rows ? g.rows : g.cols); ++line) {
-      homes.clear();
-      for (int i = 0; i < (rows ? g.cols : g.rows); ++i) {
-        const Tile t = board.tiles[static_cast<std::size_t>(rows ? g.at(line, i) : g.at(i, line))];
-        if (t != kBlank && line_of[t] == line) homes.push_back(rank_of[t]);
-      }
-      bound += line_conflict_moves(homes);
-    }
-  }
-  return bound;
 }
 
 }  // namespace npuzzle

@@ -12,6 +12,7 @@
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/constructive.hpp"
 #include "npuzzle/io/format.hpp"
+#include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/util/errors.hpp"
 #include "support/fast_answers.hpp"
 #include "support/reference.hpp"

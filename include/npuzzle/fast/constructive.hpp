@@ -44,9 +44,4 @@ SearchResult<Dir> place_first_tiles(const Board& board, const Board& goal, std::
 /// and the blank is walked back at the end.
 std::vector<Dir> walk_to_corner(const Board& goal);
 
-/// Lower bounds on the moves of any solution, on boards of any size: the Manhattan distance,
-/// and that plus the linear conflicts of every row and column.
-std::int64_t manhattan_bound(const Board& board, const Board& goal);
-std::int64_t conflict_bound(const Board& board, const Board& goal);
-
 }  // namespace npuzzle
