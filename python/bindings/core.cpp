@@ -1,7 +1,8 @@
 // npuzzle._core: the library's Solver for Python. Boards arrive as text in any form the CLI
-// reads (the Python layer writes lists and arrays that way), so every message about a bad board
-// is the CLI's. Long calls run on a worker thread with the GIL released while this thread
-// watches for Ctrl-C and cancels the search.
+// reads, or as lists of rows or of tiles (the Python layer turns arrays into lists), read by the
+// library's own readers, so every message about a bad board is the CLI's. Long calls run on a
+// worker thread with the GIL released while this thread watches for Ctrl-C and cancels the
+// search.
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -29,8 +31,64 @@ namespace {
 
 using Rows = std::vector<std::vector<Tile>>;
 
-Board board_of(const std::string& text, const std::optional<std::string>& size) {
-  return parse_board(text, size ? std::optional(parse_geometry(*size)) : std::nullopt);
+/// One tile of a list: a whole number, or a string the CLI reads as a tile ("x" for the blank).
+Tile tile_of(const py::handle& cell) {
+  if (py::isinstance<py::str>(cell)) return parse_tile(cell.cast<std::string>());
+  // Whole numbers: Python's, and NumPy's (anything with __index__), but not True and False.
+  if (!py::isinstance<py::bool_>(cell) && PyIndex_Check(cell.ptr())) {
+    const auto tile = py::reinterpret_steal<py::int_>(PyNumber_Index(cell.ptr()));
+    if (!tile) throw py::error_already_set();
+    if (tile < py::int_(0) || tile > py::int_(std::numeric_limits<Tile>::max())) {
+      throw InputError("tile " + py::str(cell).cast<std::string>().substr(0, 24) +
+                       " is out of range (tiles are 0 to n-1)");
+    }
+    return tile.cast<Tile>();
+  }
+  throw InputError("'" + py::repr(cell).cast<std::string>().substr(0, 24) +
+                   "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
+}
+
+std::vector<Tile> tiles_of(const py::sequence& cells) {
+  std::vector<Tile> out;
+  out.reserve(cells.size());
+  for (const auto& cell : cells) out.push_back(tile_of(cell));
+  return out;
+}
+
+bool is_list(const py::handle& x) {
+  return py::isinstance<py::list>(x) || py::isinstance<py::tuple>(x);
+}
+
+/// A board as text in any form the CLI reads, a list of rows, or a flat list of tiles (of
+/// `size`, else square).
+Board board_of(const py::object& board, const std::optional<Geometry>& size) {
+  if (py::isinstance<py::str>(board)) return parse_board(board.cast<std::string>(), size);
+  if (!is_list(board)) {
+    throw InputError(
+        "a board is a string, a list of rows, a flat list of tiles or a NumPy array, "
+        "not " +
+        py::str(py::type::of(board).attr("__name__")).cast<std::string>());
+  }
+  const auto items = board.cast<py::sequence>();
+  std::size_t rows = 0;
+  for (const auto& item : items) rows += is_list(item);
+  if (rows == 0) return board_from_tiles(tiles_of(items), size);
+  if (rows != items.size()) {
+    throw InputError("a board is a list of rows or a flat list of tiles, not a mix");
+  }
+  std::vector<std::vector<Tile>> out;
+  for (const auto& row : items) out.push_back(tiles_of(row.cast<py::sequence>()));
+  return board_from_rows(out, size);
+}
+
+Board board_of(const py::object& board, const std::optional<std::string>& size) {
+  return board_of(board, size ? std::optional(parse_geometry(*size)) : std::nullopt);
+}
+
+/// "blank-last", "blank-first", or a board of geometry `g` in any form board_of takes.
+Board goal_of(const py::object& goal, Geometry g) {
+  if (py::isinstance<py::str>(goal)) return parse_goal(goal.cast<std::string>(), g);
+  return as_goal([&] { return board_of(goal, std::optional(g)); });
 }
 
 Notation notation_named(const std::string& name) {
@@ -119,8 +177,8 @@ class PySolver {
     solver_ = std::make_unique<Solver>(std::move(c));
   }
 
-  Solution solve(const std::string& board, const std::optional<std::string>& size,
-                 const std::string& goal, const std::string& algo, const std::string& heuristic,
+  Solution solve(const py::object& board, const std::optional<std::string>& size,
+                 const py::object& goal, const std::string& algo, const std::string& heuristic,
                  const std::optional<std::string>& tables, const Limits& limits) const {
     const Board b = board_of(board, size);
     CancelToken token;
@@ -128,8 +186,8 @@ class PySolver {
     return answer(plan, token, [&] { return plan.solve(b); });
   }
 
-  std::vector<Solution> solve_many(const std::vector<std::string>& boards,
-                                   const std::optional<std::string>& size, const std::string& goal,
+  std::vector<Solution> solve_many(const std::vector<py::object>& boards,
+                                   const std::optional<std::string>& size, const py::object& goal,
                                    const std::string& algo, const std::string& heuristic,
                                    const std::optional<std::string>& tables, const Limits& limits,
                                    unsigned threads) const {
@@ -153,50 +211,50 @@ class PySolver {
     return stoppable(token, [&] { return solver_->solve_all(parsed, plan, threads); });
   }
 
-  Solver::Plan plan_for(const Board& board, const std::string& goal, const std::string& algo,
+  Solver::Plan plan_for(const Board& board, const py::object& goal, const std::string& algo,
                         const std::string& heuristic, const std::optional<std::string>& tables,
                         const Limits& limits, const CancelToken& token) const {
-    return solver_->plan(parse_goal(goal, board.geometry),
+    return solver_->plan(goal_of(goal, board.geometry),
                          options_of(algo, heuristic, tables, limits, &token));
   }
 
-  bool check(const std::string& board, const std::optional<std::string>& size,
-             const std::string& goal) const {
+  bool check(const py::object& board, const std::optional<std::string>& size,
+             const py::object& goal) const {
     const Board b = board_of(board, size);
-    return solver_->check(b, parse_goal(goal, b.geometry));
+    return solver_->check(b, goal_of(goal, b.geometry));
   }
 
-  Bounds bounds(const std::string& board, const std::optional<std::string>& size,
-                const std::string& goal) const {
+  Bounds bounds(const py::object& board, const std::optional<std::string>& size,
+                const py::object& goal) const {
     const Board b = board_of(board, size);
-    return solver_->bounds(b, parse_goal(goal, b.geometry));
+    return solver_->bounds(b, goal_of(goal, b.geometry));
   }
 
-  Hint hint(const std::string& board, const std::optional<std::string>& size,
-            const std::string& goal, const std::string& algo, const std::string& heuristic,
+  Hint hint(const py::object& board, const std::optional<std::string>& size, const py::object& goal,
+            const std::string& algo, const std::string& heuristic,
             const std::optional<std::string>& tables, const Limits& limits) const {
     const Board b = board_of(board, size);
-    const Board g = parse_goal(goal, b.geometry);
+    const Board g = goal_of(goal, b.geometry);
     CancelToken token;
     const auto options = options_of(algo, heuristic, tables, limits, &token);
     return stoppable(token, [&] { return solver_->hint(b, g, options); });
   }
 
-  Verdict verify(const std::string& board, const std::optional<std::string>& size,
-                 const std::string& goal, const std::string& moves,
+  Verdict verify(const py::object& board, const std::optional<std::string>& size,
+                 const py::object& goal, const std::string& moves,
                  const std::string& notation) const {
     const Board b = board_of(board, size);
     const auto parsed = parse_moves(moves, notation_named(notation));
-    return solver_->verify(b, parse_goal(goal, b.geometry), parsed);
+    return solver_->verify(b, goal_of(goal, b.geometry), parsed);
   }
 
-  std::vector<Rows> random(const std::string& size, const std::string& goal, std::uint64_t n,
+  std::vector<Rows> random(const std::string& size, const py::object& goal, std::uint64_t n,
                            std::optional<std::uint64_t> seed) const {
     return draw(size, goal, n, seed,
                 [&](const Board& g, std::mt19937_64& rng) { return solver_->random(g, rng); });
   }
 
-  std::vector<Rows> walk(const std::string& size, const std::string& goal, std::uint64_t moves,
+  std::vector<Rows> walk(const std::string& size, const py::object& goal, std::uint64_t moves,
                          std::uint64_t n, std::optional<std::uint64_t> seed) const {
     return draw(size, goal, n, seed, [&](const Board& g, std::mt19937_64& rng) {
       return solver_->random_walk(g, moves, rng);
@@ -204,10 +262,10 @@ class PySolver {
   }
 
   /// Boards exactly `distance` away; fewer than `n` where the budget ended (all of them share it).
-  std::vector<Rows> generate(const std::string& size, const std::string& goal, int distance,
+  std::vector<Rows> generate(const std::string& size, const py::object& goal, int distance,
                              std::uint64_t n, std::optional<std::uint64_t> seed,
                              const Limits& limits) const {
-    const Board g = parse_goal(goal, parse_geometry(size));
+    const Board g = goal_of(goal, parse_geometry(size));
     auto rng = rng_of(seed);
     CancelToken token;
     const auto options = options_of("auto", "auto", std::nullopt, limits, &token);
@@ -277,9 +335,9 @@ class PySolver {
 
   /// `n` boards from `make(goal, rng)`, as lists of rows.
   template <class Make>
-  std::vector<Rows> draw(const std::string& size, const std::string& goal, std::uint64_t n,
+  std::vector<Rows> draw(const std::string& size, const py::object& goal, std::uint64_t n,
                          std::optional<std::uint64_t> seed, const Make& make) const {
-    const Board g = parse_goal(goal, parse_geometry(size));
+    const Board g = goal_of(goal, parse_geometry(size));
     auto rng = rng_of(seed);
     std::vector<Rows> out;
     for (std::uint64_t i = 0; i < n; ++i) out.push_back(make(g, rng).rows());

@@ -65,31 +65,14 @@ def _size_text(size: Optional[Size]) -> Optional[str]:
     raise ValueError(f"a size is 'RxC', an int or a (rows, cols) pair, not {size!r}")
 
 
-def _tile_text(t: Any) -> str:
-    if isinstance(t, bool):
-        raise ValueError(f"a tile is a number (0 or 'x' for the blank), not {t!r}")
-    return str(t)
-
-
-def _board_text(board: Board) -> str:
-    """Any accepted board form, as text the core reads (rows separated by '/')."""
-    if isinstance(board, str):
-        return board
+def _board_arg(board: Board) -> Any:
+    """A board as the core reads it: text as it is, a NumPy array as nested lists, a tuple as a
+    list; the core reads the tiles and says what is wrong with them."""
     if hasattr(board, "tolist") and hasattr(board, "ndim"):  # a NumPy array
         board = board.tolist()
-    if isinstance(board, (list, tuple)):
-        if board and all(isinstance(r, (list, tuple)) for r in board):
-            return "/".join(" ".join(_tile_text(t) for t in row) for row in board)
-        if any(isinstance(r, (list, tuple)) for r in board):
-            raise ValueError("a board is a list of rows or a flat list of tiles, not a mix")
-        return " ".join(_tile_text(t) for t in board)
-    raise ValueError(
-        "a board is a string, a list of rows, a flat list of tiles or a NumPy array, not "
-        f"{type(board).__name__}")
-
-
-def _goal_text(goal: Board) -> str:
-    return goal if isinstance(goal, str) else _board_text(goal)
+    if isinstance(board, tuple):
+        board = list(board)
+    return board
 
 
 def _limits(timeout: Optional[float], max_nodes: Optional[int]) -> _core.Limits:
@@ -143,7 +126,7 @@ class Solver:
         Raises ValueError for a bad board, goal or method, and LimitReached where a search
         named by `algo` runs out of budget.
         """
-        s = self._core.solve(_board_text(board), _size_text(size), _goal_text(goal), algo,
+        s = self._core.solve(_board_arg(board), _size_text(size), _board_arg(goal), algo,
                              heuristic, tables, _limits(timeout, max_nodes))
         return _raise_on_limit(s)
 
@@ -154,10 +137,9 @@ class Solver:
                    max_nodes: Optional[int] = None) -> list:
         """Solutions of boards of one size, in input order, on `threads` threads (default: all
         cores). The timeout holds for each board. Raises as solve() does."""
-        texts = [_board_text(b) for b in boards]
-        out = self._core.solve_many(texts, _size_text(size), _goal_text(goal), algo, heuristic,
-                                    tables, _limits(timeout, max_nodes),
-                                    threads or os.cpu_count() or 1)
+        out = self._core.solve_many([_board_arg(b) for b in boards], _size_text(size),
+                                    _board_arg(goal), algo, heuristic, tables,
+                                    _limits(timeout, max_nodes), threads or os.cpu_count() or 1)
         for s in out:
             _raise_on_limit(s)
         return out
@@ -165,12 +147,12 @@ class Solver:
     def check(self, board: Board, goal: Board = "blank-last", *,
               size: Optional[Size] = None) -> bool:
         """Whether `board` can reach the goal (decided by parity, on any size)."""
-        return self._core.check(_board_text(board), _size_text(size), _goal_text(goal))
+        return self._core.check(_board_arg(board), _size_text(size), _board_arg(goal))
 
     def bounds(self, board: Board, goal: Board = "blank-last", *,
                size: Optional[Size] = None) -> Bounds:
         """Proven lower bounds, cheap on any size: ``.manhattan`` and ``.conflict``."""
-        return self._core.bounds(_board_text(board), _size_text(size), _goal_text(goal))
+        return self._core.bounds(_board_arg(board), _size_text(size), _board_arg(goal))
 
     def hint(self, board: Board, goal: Board = "blank-last", algo: str = "auto",
              heuristic: str = "auto", timeout: Optional[float] = None, *,
@@ -178,7 +160,7 @@ class Solver:
              max_nodes: Optional[int] = None) -> Hint:
         """The next move (``.next``) and the distance left (``.distance``; shortest where
         ``.optimal``). Raises as solve() does."""
-        h = self._core.hint(_board_text(board), _size_text(size), _goal_text(goal), algo,
+        h = self._core.hint(_board_arg(board), _size_text(size), _board_arg(goal), algo,
                             heuristic, tables, _limits(timeout, max_nodes))
         if h.status in _LIMITS:
             raise LimitReached(f"the search stopped at its {h.status}; no solution is shorter "
@@ -189,14 +171,14 @@ class Solver:
                notation: str = "blank", size: Optional[Size] = None) -> Verdict:
         """Replays `moves` (notation "blank" or "tile") on `board`: ``.legal``,
         ``.reaches_goal``, ``.final``; true as a bool when legal and reaching the goal."""
-        return self._core.verify(_board_text(board), _size_text(size), _goal_text(goal), moves,
+        return self._core.verify(_board_arg(board), _size_text(size), _board_arg(goal), moves,
                                  notation)
 
     def random(self, size: Size, n: int = 1, seed: Optional[int] = None,
                goal: Board = "blank-last") -> list:
         """`n` boards drawn uniformly from those that can reach the goal, each a list of rows.
         The same seed gives the same boards on every platform."""
-        return self._core.random(_size_text(size), _goal_text(goal), _count(n), _seed(seed))
+        return self._core.random(_size_text(size), _board_arg(goal), _count(n), _seed(seed))
 
     def generate(self, size: Size, distance: Optional[int] = None, moves: Optional[int] = None,
                  n: int = 1, seed: Optional[int] = None, goal: Board = "blank-last",
@@ -220,9 +202,9 @@ class Solver:
         if (distance is None) == (moves is None):
             raise ValueError("give one of distance=D or moves=K")
         if moves is not None:
-            return self._core.walk(_size_text(size), _goal_text(goal), _count(moves, "moves"),
+            return self._core.walk(_size_text(size), _board_arg(goal), _count(moves, "moves"),
                                    _count(n), _seed(seed))
-        boards = self._core.generate(_size_text(size), _goal_text(goal), int(distance),
+        boards = self._core.generate(_size_text(size), _board_arg(goal), int(distance),
                                      _count(n), _seed(seed), _limits(timeout, None))
         if len(boards) < n:
             raise LimitReached(f"found {len(boards)} of {n} boards {distance} moves away "

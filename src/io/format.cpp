@@ -70,20 +70,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-Tile parse_tile(std::string_view token) {
-  if (is_blank_token(token)) return kBlank;
-  Tile t = 0;
-  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), t);
-  if (error == std::errc::result_out_of_range) {
-    throw InputError("tile '" + shown(token) + "' is too large");
-  }
-  if (error != std::errc{} || end != token.data() + token.size()) {
-    throw InputError("'" + shown(token) +
-                     "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
-  }
-  return t;
-}
-
 // The tiles of the flat and rows forms, over any number of pieces (arguments or one line); a
 // '/' ends a row. Tiles are read as they are met (a 3000x3000 board keeps no list of tokens),
 // but the first is kept as text until a second follows: alone, it may be a glued board.
@@ -138,6 +124,13 @@ Tokens tokenize(std::span<const std::string_view> pieces) {
   return out;
 }
 
+void check_row_length(std::size_t row, std::size_t length, std::size_t first) {
+  if (length != first || first == 0) {
+    throw InputError("rows of unequal length: row " + std::to_string(row + 1) + " has " +
+                     std::to_string(length) + " tiles, row 1 has " + std::to_string(first));
+  }
+}
+
 Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) {
   if (size && *size != g) {
     throw InputError("the board is " + g.name() + " but the size given is " + size->name());
@@ -162,10 +155,7 @@ Board parse_json_board(std::string_view text, std::optional<Geometry> size) {
   for (std::size_t r = 0; r < doc.size(); ++r) {
     const auto& row = doc[r];
     if (!row.is_array()) throw InputError("JSON row " + std::to_string(r + 1) + " is not an array");
-    if (row.size() != cols) {
-      throw InputError("rows of unequal length: row " + std::to_string(r + 1) + " has " +
-                       std::to_string(row.size()) + " tiles, row 1 has " + std::to_string(cols));
-    }
+    check_row_length(r, row.size(), cols);
     for (const auto& cell : row) {
       if (cell.is_number_unsigned()) {
         const auto value = cell.get<std::uint64_t>();
@@ -229,17 +219,44 @@ Board parse_tokens(Tokens t, std::optional<Geometry> size) {
     std::size_t begin = 0;
     for (std::size_t r = 0; r <= t.row_ends.size(); ++r) {
       const std::size_t end = r < t.row_ends.size() ? t.row_ends[r] : t.tiles.size();
-      if (end - begin != cols || cols == 0) {
-        throw InputError("rows of unequal length: row " + std::to_string(r + 1) + " has " +
-                         std::to_string(end - begin) + " tiles, row 1 has " + std::to_string(cols));
-      }
+      check_row_length(r, end - begin, cols);
       begin = end;
     }
     return finish({static_cast<int>(t.row_ends.size() + 1), static_cast<int>(cols)},
                   std::move(t.tiles), size);
   }
 
-  std::vector<Tile>& tiles = t.tiles;
+  return board_from_tiles(std::move(t.tiles), size);
+}
+
+}  // namespace
+
+Tile parse_tile(std::string_view token) {
+  if (is_blank_token(token)) return kBlank;
+  Tile t = 0;
+  const auto [end, error] = std::from_chars(token.data(), token.data() + token.size(), t);
+  if (error == std::errc::result_out_of_range) {
+    throw InputError("tile '" + shown(token) + "' is too large");
+  }
+  if (error != std::errc{} || end != token.data() + token.size()) {
+    throw InputError("'" + shown(token) +
+                     "' is not a tile (tiles are numbers; 0, x or _ is the blank)");
+  }
+  return t;
+}
+
+Board board_from_rows(const std::vector<std::vector<Tile>>& rows, std::optional<Geometry> size) {
+  if (rows.empty()) throw InputError("a board has at least one row");
+  const std::size_t cols = rows.front().size();
+  for (std::size_t r = 0; r < rows.size(); ++r) check_row_length(r, rows[r].size(), cols);
+  check_cells(static_cast<std::int64_t>(rows.size()), static_cast<std::int64_t>(cols));
+  std::vector<Tile> tiles;
+  tiles.reserve(rows.size() * cols);
+  for (const auto& row : rows) tiles.insert(tiles.end(), row.begin(), row.end());
+  return finish({static_cast<int>(rows.size()), static_cast<int>(cols)}, std::move(tiles), size);
+}
+
+Board board_from_tiles(std::vector<Tile> tiles, std::optional<Geometry> size) {
   if (size) {
     if (tiles.size() != static_cast<std::size_t>(size->cells())) {
       throw InputError("a " + size->name() + " board has " + std::to_string(size->cells()) +
@@ -254,8 +271,6 @@ Board parse_tokens(Tokens t, std::optional<Geometry> size) {
   }
   return finish({side, side}, std::move(tiles), size);
 }
-
-}  // namespace
 
 Board parse_board(std::string_view text, std::optional<Geometry> size) {
   text = trim(text);
@@ -278,8 +293,12 @@ Board parse_board(std::span<const std::string> words, std::optional<Geometry> si
 Board parse_goal(std::string_view spec, Geometry g) {
   if (spec == "blank-last") return Board::blank_last(g);
   if (spec == "blank-first") return Board::blank_first(g);
+  return as_goal([&] { return parse_board(spec, g); });
+}
+
+Board as_goal(const std::function<Board()>& read) {
   try {
-    return parse_board(spec, g);
+    return read();
   } catch (const InputError& e) {
     throw InputError(
         std::string("the goal is blank-last, blank-first or a board, and as a board: ") + e.what());

@@ -186,3 +186,18 @@ def test_a_solver_keeps_its_tables_in_the_cache_directory(tmp_path, monkeypatch)
     assert not any(t.damaged for t in solver.table_sets())
     assert any((tmp_path / "tables").iterdir())
     assert npuzzle.cube.distance("2 1\nR B W\nR W W\nE W W", solver=solver) == 3
+
+
+def test_lists_reach_the_core_as_tiles_not_text():
+    rows = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]
+    for board in (rows, tuple(map(tuple, rows)), [[8, 6, 7], [2, 5, 4], [3, "x", 1]],
+                  [np.int64(t) for row in rows for t in row], np.array(rows, dtype=np.uint8)):
+        assert npuzzle.solve(board).length == 31
+    for bad, message in (([[8, 6, 7], [2, 5, 4], [3, 0, True]], "'True' is not a tile"),
+                         ([[8, 6, 7], [2, 5, 4], [3, 0, 1.0]], "'1.0' is not a tile"),
+                         ([8, 6, 7, 2, 5, 4, 3, 0, -1], "tile -1 is out of range"),
+                         ([8, 6, 7, 2, 5, 4, 3, 0, 2**70], "out of range"),
+                         ([[8, 6, 7], [2, 5], [3, 0, 1, 4]], "rows of unequal length"),
+                         (None, "not NoneType")):
+        with pytest.raises(ValueError, match=message):
+            npuzzle.solve(bad)

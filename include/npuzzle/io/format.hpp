@@ -1,11 +1,13 @@
 #pragma once
 // Boards and sizes as people write them, and back.
 
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "npuzzle/core/board.hpp"
 
@@ -24,8 +26,20 @@ Board parse_board(std::string_view text, std::optional<Geometry> size = std::nul
 /// The same over several words (command-line arguments), read in the same forms.
 Board parse_board(std::span<const std::string> words, std::optional<Geometry> size = std::nullopt);
 
+/// One tile as text: a number, or 0, x, X or _ for the blank. Throws InputError naming a bad one.
+Tile parse_tile(std::string_view token);
+
+/// A board from its rows of tiles (a JSON array, a Python list), every row as long as the first;
+/// with `size`, it must be of that size. Throws InputError naming what is wrong.
+Board board_from_rows(const std::vector<std::vector<Tile>>& rows,
+                      std::optional<Geometry> size = std::nullopt);
+/// A board from a flat list of tiles: of `size`, or else square.
+Board board_from_tiles(std::vector<Tile> tiles, std::optional<Geometry> size = std::nullopt);
+
 /// "blank-last", "blank-first", or a board of geometry `g` in any form parse_board takes.
 Board parse_goal(std::string_view spec, Geometry g);
+/// A goal given as a board, read by `read` (a list of rows, say): its errors told as a goal's.
+Board as_goal(const std::function<Board()>& read);
 
 /// Tiles separated by spaces, the blank written `blank`; rows separated by " / " unless the
 /// board is square, so that parse_board reads it back without a size.
