@@ -1,0 +1,236 @@
+#pragma once
+// IDA*'s thread split (included by idastar.hpp, after the class): each iteration large enough
+// to pay lists the nodes a few moves below the top the iteration history keeps, in the order a
+// single thread meets them, and the threads take their subtrees in that order. A solution found
+// in one subtree stops only the subtrees after it, so the answer is the one a single thread
+// finds. Once the threads are back, the top is walked again with the frontier each subtree
+// found, so that the history is the one a single thread would have kept.
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "npuzzle/search/child_order.hpp"
+#include "npuzzle/search/domain.hpp"
+#include "npuzzle/search/iteration_history.hpp"
+#include "npuzzle/util/parallel.hpp"
+
+namespace npuzzle {
+
+// The nodes `depth` moves deep within the bound, each as its root and the moves to it, in the
+// order the single-threaded search meets them.
+template <SearchDomain D>
+struct IdaStar<D>::Subtrees {
+  int depth = 0;
+  std::vector<std::size_t> root;
+  std::vector<Move> moves;         // `depth` per subtree
+  SearchStats stats;               // of the nodes above them
+  std::uint64_t top_expanded = 0;  // of those, within kHistoryDepth moves of a root
+  int next_bound = kInfinity;
+  std::optional<std::vector<Move>> solution;  // one shallower than `depth`
+};
+
+// Walks the nodes above `out.depth` in the order the single-threaded search meets them.
+// Listing (`below` null), it lists each node at that depth within the bound as a subtree.
+// Once the subtrees are searched (`below`: the frontier under each, in listing order, the next
+// at `next_below`), it keeps in the history the frontier under each node above them, as the
+// single-threaded search would have, and returns the one under `s`.
+// `before`, `now`: the node in the histories (`now` kNone while listing).
+template <SearchDomain D>
+Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move last,
+                              PruningState at, Node before, Node now, std::vector<Move>& path,
+                              Subtrees& out, const std::vector<Frontier>* below,
+                              std::size_t& next_below) {
+  const int h = domain_.estimate(s);
+  if (g + h > bound) {
+    out.next_bound = std::min(out.next_bound, g + h);
+    return frontier_of(g + h, h);
+  }
+  if (h == 0 && domain_.is_goal(s)) {
+    if (!out.solution) out.solution = path;
+    return kNoFrontier;
+  }
+  if (g == out.depth) {
+    if (below != nullptr) return (*below)[next_below++];
+    out.root.push_back(root);
+    out.moves.insert(out.moves.end(), path.begin(), path.end());
+    return kNoFrontier;
+  }
+  ++out.stats.expanded;
+  if (below == nullptr) out.top_expanded += g < kHistoryDepth;
+  const child_order::Children<D> next = child_order::children_of(domain_, s, last, at);
+  Frontier frontier = kNoFrontier;
+  // Each child as search() meets it: where the domain estimates children, one beyond the
+  // bound by its estimate is skipped unmade.
+  const auto visit = [&](std::size_t i, const auto& make) {
+    const Move m = next.move[i];
+    make(m);
+    ++out.stats.generated;
+    path.push_back(m);
+    const bool kept = keeps_history_ && g + 1 < kHistoryDepth;
+    const Node child_before = kept ? before_.find_child(before, i) : IterationHistory::kNone;
+    const Node child_now = kept ? now_.child(now, i) : IterationHistory::kNone;
+    frontier = std::min(frontier, walk_top(s, root, g + 1, bound, m, next.at[i], child_before,
+                                           child_now, path, out, below, next_below));
+    path.pop_back();
+    take_back(domain_, s, m);
+  };
+  if constexpr (EstimatesChildren<D>) {
+    std::array<typename D::ChildEstimate, kMaxChildren> child{};
+    domain_.estimate_children(s, next.moves(), bound - g - 1, std::span(child.data(), next.count));
+    auto order = child_order::lowest_first(child, next.count);
+    if (keeps_history_ && g < kHistoryDepth) {
+      child_order::by_history(before_, g, bound, next.count, child, before, order);
+    }
+    for (const std::size_t i : std::span(order.data(), next.count)) {
+      if (const int child_f = g + 1 + child[i].h; child_f > bound) {
+        ++out.stats.generated;
+        out.next_bound = std::min(out.next_bound, child_f);
+        frontier = std::min(frontier, frontier_of(child_f, child[i].h));
+        continue;
+      }
+      visit(i, [&](Move m) { domain_.apply(s, m, child[i]); });
+    }
+  } else {
+    auto order = child_order::in_move_order(next.count);
+    if (keeps_history_ && g < kHistoryDepth) {
+      child_order::by_history(before_, g, bound, next.count, nullptr, before, order);
+    }
+    for (const std::size_t i : std::span(order.data(), next.count)) {
+      visit(i, [&](Move m) { domain_.apply(s, m); });
+    }
+  }
+  if (now != IterationHistory::kNone && g < kHistoryDepth) now_.note(now, frontier);
+  return frontier;
+}
+
+// (Below the history's nodes, so that the single-threaded walk above them keeps it.)
+template <SearchDomain D>
+auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t wanted) -> Subtrees {
+  Subtrees out;
+  for (int depth = kHistoryDepth; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
+    out = Subtrees{};
+    out.depth = depth;
+    std::vector<Move> path;
+    std::size_t unused = 0;
+    for (std::size_t r = 0; r < roots.size(); ++r) {
+      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r),
+               IterationHistory::kNone, path, out, nullptr, unused);
+    }
+    if (out.solution || out.root.size() >= wanted) break;
+  }
+  return out;
+}
+
+template <SearchDomain D>
+auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcome {
+  SearchRun& run = main_.run;
+  Subtrees work = subtrees(roots, bound, kSubtreesPerThread * budget_.threads);
+  run.stats.expanded += work.stats.expanded;
+  main_.top_expanded += work.top_expanded;
+  run.stats.generated += work.stats.generated;
+  main_.next_bound = work.next_bound;
+  if (work.solution) {
+    main_.path = std::move(*work.solution);
+    return Outcome::Found;
+  }
+  Shared shared;
+  shared.expanded = run.stats.expanded;
+  std::atomic<std::size_t> next_subtree{0};
+  std::mutex mutex;  // guards what the threads hand back below
+  std::optional<std::vector<Move>> found;
+  std::size_t found_at = 0;
+  std::optional<SearchStatus> stopped;
+  Budget own = budget_;  // the node limit and progress are kept on the pooled count
+  own.max_nodes = 0;
+  own.progress = nullptr;
+  const std::size_t depth = static_cast<std::size_t>(work.depth);
+  std::vector<Frontier> below(work.root.size(), kNoFrontier);  // by subtree
+
+  std::exception_ptr failure;  // the first thrown, rethrown here once every thread is back
+  const auto guarded = [&](const auto& body) {
+    try {
+      body();
+    } catch (...) {
+      const std::lock_guard lock(mutex);
+      if (!failure) failure = std::current_exception();
+      shared.stopped = true;
+    }
+  };
+  run_on_threads(budget_.threads, [&] {
+    guarded([&] {
+      Worker w(domain_, SearchRun(own, run.started()));
+      w.shared = &shared;
+      w.budget = &budget_;
+      w.reports_progress = shared.next_id.fetch_add(1) == 0;
+      w.run.bound = bound;
+      for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
+        if (shared.first_found.load() < i || shared.stopped.load()) break;
+        State state = roots[work.root[i]];
+        const std::span<const Move> moves(work.moves.data() + i * depth, depth);
+        PruningState at = kPruningStart;
+        for (const Move m : moves) {
+          domain_.apply(state, m);
+          at = pruning_after(domain_, at, m);
+        }
+        w.path.assign(moves.begin(), moves.end());
+        w.path.resize(static_cast<std::size_t>(bound) + 1);
+        w.subtree = i;
+        w.frontier = kNoFrontier;
+        const Outcome outcome = w.template search<true>(state, work.depth, bound, moves.back(), at);
+        below[i] = w.frontier;
+        if (outcome == Outcome::Found) {
+          const std::lock_guard lock(mutex);
+          if (!found || i < found_at) {
+            found = w.path;
+            found_at = i;
+          }
+          std::size_t before = shared.first_found.load();
+          while (i < before && !shared.first_found.compare_exchange_weak(before, i)) {
+          }
+          break;
+        }
+        if (outcome == Outcome::Stopped) {
+          const std::lock_guard lock(mutex);
+          if (!stopped) stopped = w.stop;
+          shared.stopped = true;
+          break;
+        }
+        if (outcome == Outcome::Overtaken) break;
+      }
+      const std::lock_guard lock(mutex);
+      run.stats.expanded += w.run.stats.expanded;
+      run.stats.generated += w.run.stats.generated;
+      run.stats.peak_bytes = std::max(run.stats.peak_bytes, w.run.stats.peak_bytes);
+      main_.next_bound = std::min(main_.next_bound, w.next_bound);
+    });
+  });
+  if (failure) std::rethrow_exception(failure);
+  // A solution in any subtree is as short as any other (the bound is the optimum), so one
+  // found before a budget stop is kept.
+  if (found) {
+    main_.path = std::move(*found);
+    return Outcome::Found;
+  }
+  if (stopped) {
+    main_.stop = *stopped;
+    return Outcome::Stopped;
+  }
+  if (keeps_history_) {
+    Subtrees again;  // (the same walk: its counts were taken above)
+    again.depth = work.depth;
+    std::vector<Move> path;
+    std::size_t next_below = 0;
+    for (std::size_t r = 0; r < roots.size(); ++r) {
+      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r), path,
+               again, &below, next_below);
+    }
+  }
+  return Outcome::NotFound;
+}
+
+}  // namespace npuzzle
