@@ -1,18 +1,14 @@
 #include "batch.hpp"
 
-#include <condition_variable>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <iostream>
-#include <mutex>
 #include <new>
 #include <span>
-#include <system_error>
-#include <thread>
 
 #include "common.hpp"
 #include "npuzzle/io/format.hpp"
+#include "npuzzle/util/in_order.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 
@@ -28,7 +24,6 @@ struct Slot {
   std::string problem;  // why it could not be answered
   int problem_code = kOk;
   std::exception_ptr failure;  // anything else, raised again on the calling thread
-  bool done = false;
 };
 
 // Runs one step of a slot's board (reading it, working on it); what ends the step ends it for
@@ -52,103 +47,6 @@ void work_on(Slot& slot, const BoardWork& work) {
   attempt(slot, [&] { slot.finish = work(*slot.board, slot.where); });
 }
 
-// The boards of a batch worked on by a pool of threads and closed in input order, at most a few
-// per thread ahead of the oldest one not yet done.
-class InOrder {
- public:
-  InOrder(unsigned threads, const BoardWork& work, std::function<void(Slot&)> close)
-      : work_(work), close_(std::move(close)), ahead_(4 * std::size_t{threads}) {
-    for (unsigned t = 0; threads > 1 && t < threads; ++t) {
-      try {
-        workers_.emplace_back([this] { serve(); });
-      } catch (const std::system_error&) {
-        break;  // the threads that started do the work; none: this one does
-      }
-    }
-  }
-  InOrder(const InOrder&) = delete;
-  InOrder& operator=(const InOrder&) = delete;
-  ~InOrder() {
-    {
-      const std::lock_guard lock(mutex_);
-      closing_ = true;
-      pending_.clear();  // reached only once the window is closed, or when a failure ends it
-    }
-    ready_.notify_all();
-    for (auto& t : workers_) t.join();
-  }
-
-  void add(Slot slot) {
-    if (workers_.empty()) {
-      if (slot.board) work_on(slot, work_);
-      close_(slot);
-      return;
-    }
-    {
-      const std::lock_guard lock(mutex_);
-      window_.push_back(std::move(slot));
-      if (window_.back().board) {
-        pending_.push_back(&window_.back());
-      } else {
-        window_.back().done = true;
-      }
-    }
-    ready_.notify_one();
-    close_front(window_full());
-  }
-  /// Closes every slot, waiting for their work.
-  void drain() {
-    while (close_front(true)) {
-    }
-  }
-
- private:
-  bool window_full() {
-    const std::lock_guard lock(mutex_);
-    return window_.size() > ahead_;
-  }
-  // Closes the slots at the front that are done, waiting for the first where `wait`; false when
-  // the window is empty.
-  bool close_front(bool wait) {
-    for (;;) {
-      std::unique_lock lock(mutex_);
-      if (window_.empty()) return false;
-      if (wait) done_.wait(lock, [&] { return window_.front().done; });
-      if (!window_.front().done) return true;
-      Slot slot = std::move(window_.front());
-      window_.pop_front();
-      lock.unlock();
-      close_(slot);
-      wait = false;
-    }
-  }
-  void serve() {
-    for (;;) {
-      std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return closing_ || !pending_.empty(); });
-      if (pending_.empty()) return;
-      Slot* slot = pending_.front();
-      pending_.pop_front();
-      lock.unlock();
-      work_on(*slot, work_);
-      lock.lock();
-      slot->done = true;
-      lock.unlock();
-      done_.notify_all();
-    }
-  }
-
-  const BoardWork& work_;
-  std::function<void(Slot&)> close_;
-  std::size_t ahead_;
-  std::mutex mutex_;
-  std::condition_variable ready_, done_;
-  std::deque<Slot> window_;  // in input order; a deque keeps the slots in place as it grows
-  std::deque<Slot*> pending_;
-  bool closing_ = false;
-  std::vector<std::thread> workers_;
-};
-
 }  // namespace
 
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
@@ -166,21 +64,24 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
                    unsigned threads, const BoardWork& work, const ErrorLine& on_error) {
   int code = kOk;
-  InOrder batch(threads, work, [&](Slot& slot) {
-    if (slot.failure) std::rethrow_exception(slot.failure);
-    if (slot.problem.empty()) {
-      if (slot.finish) slot.finish(*slot.board);
-      return;
-    }
-    code = slot.problem_code == kBadInput || code == kOk ? slot.problem_code : code;
-    report(slot.where, slot.problem);
-    if (on_error) on_error(slot.where, slot.problem);
-  });
+  InOrder<Slot> batch(
+      threads, [&](Slot& slot) { work_on(slot, work); },
+      [&](Slot& slot) {
+        if (slot.failure) std::rethrow_exception(slot.failure);
+        if (slot.problem.empty()) {
+          if (slot.finish) slot.finish(*slot.board);
+          return;
+        }
+        code = slot.problem_code == kBadInput || code == kOk ? slot.problem_code : code;
+        report(slot.where, slot.problem);
+        if (on_error) on_error(slot.where, slot.problem);
+      });
   const auto read = [&](const auto& parse, std::string where) {
     Slot slot;
     slot.where = std::move(where);
     attempt(slot, [&] { slot.board = parse(); });
-    batch.add(std::move(slot));
+    const bool readable = slot.board.has_value();
+    batch.add(std::move(slot), readable);
   };
   if (!words.empty()) {
     read([&] { return parse_board(std::span(words), size); }, "board");

@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "npuzzle/util/in_order.hpp"
 #include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle {
@@ -34,6 +37,33 @@ TEST(Parallel, AJobsExceptionReachesTheCallerAfterTheOthersRan) {
     EXPECT_STREQ(e.what(), "job 2");  // the lowest of the two
   }
   EXPECT_EQ(done.load(), 4);
+}
+
+// Items come back in the order they went in, whichever thread finished first; an item that
+// needs no work is closed in its turn; with one thread all of it runs on this one.
+TEST(InOrder, ClosesItemsInTheOrderTheyCame) {
+  for (const unsigned threads : {1u, 3u}) {
+    std::vector<int> closed;
+    std::atomic<int> worked{0};
+    {
+      InOrder<int> batch(
+          threads,
+          [&](int& item) {
+            // Later items finish sooner, so a pool that closed them as they finish would fail.
+            std::this_thread::sleep_for(std::chrono::microseconds(50 * (40 - item % 40)));
+            item += 1000;
+            ++worked;
+          },
+          [&](int& item) { closed.push_back(item); });
+      for (int i = 0; i < 100; ++i) batch.add(i, i % 10 != 7);
+      batch.drain();
+    }
+    ASSERT_EQ(closed.size(), 100u);
+    for (int i = 0; i < 100; ++i) {
+      EXPECT_EQ(closed[static_cast<std::size_t>(i)], i % 10 == 7 ? i : i + 1000) << threads;
+    }
+    EXPECT_EQ(worked.load(), 90);
+  }
 }
 
 }  // namespace
