@@ -101,7 +101,9 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
     for (int number = 1; going() && file->rest_of_line(line); ++number) answer(line, number);
   } else {
     std::string line;
-    for (int number = 1; going() && std::getline(std::cin, line); ++number) answer(line, number);
+    for (int number = 1; going() && std::getline(std::cin, line); ++number) {
+      answer(number == 1 ? without_byte_order_mark(line) : line, number);
+    }
   }
   batch.drain();
   return code;

@@ -50,7 +50,9 @@ class FileMoves {
       if (std::ferror(file_)) throw InputError("cannot read the moves file");
       return false;
     }
-    piece = parse_moves(std::string_view(text_.data(), n), notation_, read_);
+    std::string_view text(text_.data(), n);
+    if (read_ == 0) text = without_byte_order_mark(text);  // (a mark split over reads: 1 MB in)
+    piece = parse_moves(text, notation_, read_ + (n - text.size()));
     read_ += n;
     count_ += piece.size();
     return true;

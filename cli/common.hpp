@@ -23,6 +23,11 @@ void check_stdin();
 /// "@FILE" stands for the text of FILE (its last newline dropped), so that move strings and
 /// boards longer than the system lets one argument be can be given; "@@..." for a literal "@...".
 std::string expand_file_argument(const std::string& arg);
+/// `text` without the UTF-8 byte-order mark some editors put at the start of a file.
+inline std::string_view without_byte_order_mark(std::string_view text) {
+  constexpr std::string_view kMark = "\xEF\xBB\xBF";
+  return text.starts_with(kMark) ? text.substr(kMark.size()) : text;
+}
 /// An input error's message, with the command that mends it where there is one.
 std::string explain(const InputError& e);
 

@@ -144,7 +144,8 @@ Budget SearchFlags::budget() const {
   Budget b;
   b.max_nodes = max_nodes;
   b.timeout_seconds = timeout;
-  b.max_memory_bytes = static_cast<std::size_t>(max_memory_mib * 1024 * 1024);
+  // Rounded up: a budget below one byte is a budget of one byte, not none (0 means none).
+  b.max_memory_bytes = static_cast<std::size_t>(std::ceil(max_memory_mib * 1024 * 1024));
   b.threads = threads_per_search(1);
   return followed(std::move(b));
 }

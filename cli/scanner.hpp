@@ -10,6 +10,8 @@
 #include <string_view>
 #include <utility>
 
+#include "common.hpp"
+
 namespace npuzzle::cli {
 
 class Scanner {
@@ -57,7 +59,8 @@ class Scanner {
   Scanner(std::string owned, std::string_view mapped, std::size_t skip)
       : owned_(std::move(owned)),
         mapped_(mapped),
-        text_(mapped_.empty() ? std::string_view(owned_) : mapped_.substr(skip)) {}
+        text_(mapped_.empty() ? std::string_view(owned_) : mapped_.substr(skip)),
+        pos_(text_.size() - without_byte_order_mark(text_).size()) {}
 
   std::string owned_;
   std::string_view mapped_;  // a mapping of the input file from a page boundary, unmapped by the

@@ -270,6 +270,31 @@ TEST(Solve, ABudgetGivesUpClearly) {
   EXPECT_NE(r.err.find("node limit reached after 100 expanded nodes"), std::string::npos) << r.err;
 }
 
+// A UTF-8 byte-order mark at the start of the input (some editors write one) is read past, by
+// every reader: the board batch from a file and from a pipe, the judges, and moves from a file.
+TEST(Input, AByteOrderMarkIsReadPast) {
+  const std::string mark = "\xEF\xBB\xBF";
+  for (const Feed feed : {Feed::kFile, Feed::kPipe}) {
+    CliRun r = npuzzle({"solve"}, mark + "2 3 4 1 5 x 7 6 8\n", "", feed);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "ullddrurdllurdruldr\n");
+    r = npuzzle({"judge", "poj1077"}, mark + "2 3 4 1 5 x 7 6 8\n", "", feed);
+    EXPECT_EQ(r.out, "ullddrurdllurdruldr\n") << r.err;
+    r = npuzzle({"verify", "--moves-from", "-", "2", "3", "4", "1", "5", "x", "7", "6", "8"},
+                mark + "ullddrurdllurdruldr", "", feed);
+    EXPECT_EQ(r.out, "valid: reaches the goal in 19 moves\n") << r.err;
+  }
+}
+
+// A memory budget below one byte is still a budget (rounded up), not "no limit" (0).
+TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
+  const CliRun r = npuzzle({"solve", "--algo", "bfs", "--max-memory", "0.0000001", "--timeout",
+                            "30", "--goal", "blank-first", kKorfOne});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.out, "unknown\n");
+  EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
+}
+
 // Auto hands a search that runs out of budget over to the fast solver: an answer, marked.
 TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
   const CliRun r = npuzzle({"solve", "--json", "--max-nodes", "100", "--goal", "blank-first",
