@@ -101,8 +101,18 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
     for (int number = 1; going() && file->rest_of_line(line); ++number) answer(line, number);
   } else {
     std::string line;
-    for (int number = 1; going() && std::getline(std::cin, line); ++number) {
+    int number = 1;
+    for (; going() && std::getline(std::cin, line); ++number) {
       answer(number == 1 ? without_byte_order_mark(line) : line, number);
+    }
+    // A read that failed (an unreadable stdin, a line too long for memory) is not the end of
+    // the input: the lines before it are answered, and the failure is said.
+    if (std::cin.bad()) {
+      batch.drain();
+      report("line " + std::to_string(number),
+             "cannot read the input here; the lines after it "
+             "were not answered");
+      return code == kOk ? kFailure : code;
     }
   }
   batch.drain();

@@ -28,11 +28,13 @@ struct VerifyFlags {
   OutputFlags output;
 };
 
-// A move string read from a file a piece at a time, counted: an answer of billions of moves is
-// never held whole.
+// Move strings read from a file a piece at a time, counted: an answer of billions of moves is
+// never held whole. Read whole, the file is one move string; read by line (the answers `solve`
+// wrote for a batch of boards), each line is the next board's.
 class FileMoves {
  public:
-  FileMoves(const std::string& path, Notation notation) : notation_(notation) {
+  FileMoves(const std::string& path, Notation notation, bool by_line)
+      : notation_(notation), by_line_(by_line) {
     if (path == "-") {
       file_ = stdin;
     } else {
@@ -44,26 +46,65 @@ class FileMoves {
       file_ = owned_.get();
     }
   }
+  /// The next piece of the current move string; false at its end.
   bool operator()(std::vector<Dir>& piece) {
+    if (line_ended_ || !fill()) return false;
+    std::string_view text(text_.data() + pos_, filled_ - pos_);
+    if (by_line_) {
+      if (const auto end = text.find('\n'); end != std::string_view::npos) {
+        text = text.substr(0, end);
+        line_ended_ = true;
+        ++pos_;  // the newline
+      }
+    }
+    pos_ += text.size();
+    piece = parse_moves(text, notation_, read_);
+    read_ += text.size();
+    count_ += piece.size();
+    return true;
+  }
+  /// Reading by line: moves on to the next line; false where the file has no more.
+  bool next_line() {
+    if (started_ && !line_ended_) {  // the line was not read to its end: skip the rest, unread
+      while (fill()) {
+        const auto end = std::string_view(text_.data() + pos_, filled_ - pos_).find('\n');
+        if (end != std::string_view::npos) {
+          pos_ += end + 1;
+          break;
+        }
+        pos_ = filled_;
+      }
+    }
+    started_ = true;
+    line_ended_ = false;
+    read_ = count_ = 0;
+    return fill();
+  }
+  std::uint64_t count() const { return count_; }
+
+ private:
+  /// Whether unread text is buffered, reading more where none is.
+  bool fill() {
+    if (pos_ < filled_) return true;
     const std::size_t n = std::fread(text_.data(), 1, text_.size(), file_);
     if (n == 0) {
       if (std::ferror(file_)) throw InputError("cannot read the moves file");
       return false;
     }
-    std::string_view text(text_.data(), n);
-    if (read_ == 0) text = without_byte_order_mark(text);  // (a mark split over reads: 1 MB in)
-    piece = parse_moves(text, notation_, read_ + (n - text.size()));
-    read_ += n;
-    count_ += piece.size();
-    return true;
+    filled_ = n;
+    // A byte-order mark at the start of the file (one split over reads, 1 MB in, is not).
+    pos_ = first_read_ ? n - without_byte_order_mark(std::string_view(text_.data(), n)).size() : 0;
+    first_read_ = false;
+    return pos_ < filled_ || fill();
   }
-  std::uint64_t count() const { return count_; }
 
- private:
   Notation notation_;
+  bool by_line_;
   OwnedFile owned_;
   std::FILE* file_ = nullptr;
   std::string text_ = std::string(std::size_t{1} << 20, '\0');
+  std::size_t pos_ = 0, filled_ = 0;
+  bool first_read_ = true, started_ = false, line_ended_ = false;
   std::uint64_t read_ = 0, count_ = 0;
 };
 
@@ -81,7 +122,17 @@ int run_verify(VerifyFlags& f) {
     throw InputError("with --moves-from -, stdin holds the moves: give the board as arguments");
   }
   const Notation notation = f.output.notation_value();
-  return for_each_board(f.args, f.boards.geometry(), [&](const Board& board, const std::string&) {
+  // Boards from stdin and moves from a file: line k of the file answers board k.
+  std::optional<FileMoves> lines;
+  if (!moves_text && f.args.empty()) lines.emplace(f.moves_from, notation, true);
+  int lines_taken = 0;     // of the moves file
+  bool took_line = false;  // for the board being answered
+  const auto take_line = [&] {
+    took_line = true;
+    ++lines_taken;
+    return lines->next_line();
+  };
+  const auto check = [&](const Board& board, const std::string&) {
     const Board& goal = f.boards.goal_for(board.geometry);
     std::vector<Dir> moves;  // where given as an argument
     Verdict r;
@@ -90,8 +141,15 @@ int run_verify(VerifyFlags& f) {
       moves = parse_moves(*moves_text, notation);
       r = solver().verify(board, goal, moves);
       count = moves.size();
+    } else if (lines) {
+      if (!take_line()) {
+        throw InputError(
+            fmt::format("the moves file holds no line {} for this board", lines_taken));
+      }
+      r = solver().verify(board, goal, std::ref(*lines));
+      count = lines->count();
     } else {
-      FileMoves source(f.moves_from, notation);
+      FileMoves source(f.moves_from, notation, false);
       r = solver().verify(board, goal, std::ref(source));
       count = source.count();
     }
@@ -116,7 +174,16 @@ int run_verify(VerifyFlags& f) {
     } else {
       std::cout << verdict << '\n';
     }
-  });
+    took_line = false;
+  };
+  // A board that cannot be read gets its error line, and its line of the moves file is passed.
+  const ErrorLine print_error = error_line(f.output.json);
+  return for_each_board(f.args, f.boards.geometry(), check,
+                        [&](const std::string& where, const std::string& message) {
+                          if (lines && !took_line) take_line();
+                          took_line = false;
+                          print_error(where, message);
+                        });
 }
 
 }  // namespace

@@ -286,6 +286,51 @@ TEST(Input, AByteOrderMarkIsReadPast) {
   }
 }
 
+// Standard input that cannot be read (here open for writing only) is an error, said, not an
+// empty batch.
+TEST(Input, AnUnreadableStdinIsReportedNotTakenAsEmpty) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("npuzzle-test-wo-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string err = (dir / "err").string();
+  for (const char* command : {"solve", "check", "hint", "compare"}) {
+    std::string cmd = NPUZZLE_BIN;
+    cmd += ' ';
+    cmd += command;
+    cmd += " 0>>" + (dir / "stdin").string();
+    cmd += " >" + (dir / "out").string();
+    cmd += " 2>" + err;
+    const int status = std::system(cmd.c_str());
+    EXPECT_EQ(WEXITSTATUS(status), 1) << command;
+    EXPECT_NE(slurp(err).find("cannot read the input"), std::string::npos) << command;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// With boards on stdin, --moves-from FILE reads the answers a line at a time: line k answers
+// board k (a board that cannot be read passes its line), as `solve` writes them for a batch.
+TEST(Verify, AnAnswersFileIsCheckedLineByLine) {
+  const std::string boards = npuzzle({"random", "--size", "3x3", "-n", "4", "--seed", "5"}).out +
+                             "bad\n" + "1 2 3 4 5 6 7 8 0\n";
+  const std::string answers = npuzzle({"solve"}, boards).out;
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("npuzzle-answers-" + std::to_string(::getpid()));
+  std::ofstream(file) << answers;
+  CliRun r = npuzzle({"verify", "--moves-from", file.string()}, boards);
+  EXPECT_EQ(r.code, 2) << r.err;  // the bad line
+  const auto verdicts = lines(r.out);
+  ASSERT_EQ(verdicts.size(), 6u) << r.out;
+  for (const std::size_t k : {0u, 1u, 2u, 3u, 5u}) {
+    EXPECT_TRUE(verdicts[k].starts_with("valid: reaches the goal")) << k << ": " << verdicts[k];
+  }
+  EXPECT_EQ(verdicts[4], "error");
+  // One line short: the last board is told so.
+  std::ofstream(file) << answers.substr(0, answers.rfind('\n', answers.size() - 2) + 1);
+  r = npuzzle({"verify", "--moves-from", file.string()}, boards);
+  EXPECT_NE(r.err.find("line 6: the moves file holds no line 6"), std::string::npos) << r.err;
+  std::filesystem::remove(file);
+}
+
 // A memory budget below one byte is still a budget (rounded up), not "no limit" (0).
 TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
   const CliRun r = npuzzle({"solve", "--algo", "bfs", "--max-memory", "0.0000001", "--timeout",
@@ -446,8 +491,8 @@ TEST(Verify, ValidAndInvalidMoveStrings) {
 }
 
 // A move string too long for an argument is read from a file or stdin, a piece at a time: the
-// same verdicts, a bad character counted from the start of the whole string, and every board
-// from stdin checked against the file.
+// same verdicts, a bad character counted from the start of the whole string; with boards from
+// stdin, each checked against its line of the file.
 TEST(Verify, MovesFromAFileOrStdin) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("npuzzle-moves-" + std::to_string(::getpid()) + ".txt");
@@ -463,7 +508,8 @@ TEST(Verify, MovesFromAFileOrStdin) {
       npuzzle({"verify", "--moves-from", path.string()}, "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 8 x\n");
   EXPECT_EQ(each.code, 0) << each.err;
   EXPECT_EQ(each.out,
-            "valid: reaches the goal in 3 moves\ninvalid: move 1 ('r') leaves the board\n");
+            "invalid: the 2 moves end at 1 2 3 4 5 6 7 0 8, not at the goal\n"
+            "invalid: move 1 ('r') leaves the board\n");
   write(std::string(std::size_t{1} << 20, ' ') + "rq");
   const CliRun bad = npuzzle({"verify", "--moves-from", path.string(), "1 2 3 x 4 6 7 5 8"});
   EXPECT_EQ(bad.code, 2);
