@@ -19,6 +19,11 @@ struct PdbFlags {
 };
 
 int run_pdb(const PdbFlags& f) {
+  if (f.action == "list" || f.action == "remove") {
+    for (const auto& path : solver().remove_stale_tables()) {
+      say(fmt::format("removed {}, left by a table build that was stopped", path));
+    }
+  }
   if (f.action == "list") {
     const auto sets = solver().table_sets();
     std::size_t width = 0;  // of the names column

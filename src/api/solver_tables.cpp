@@ -163,4 +163,8 @@ std::vector<std::pair<std::string, bool>> Solver::remove_tables(std::string_view
   return out;
 }
 
+std::vector<std::string> Solver::remove_stale_tables() {
+  return impl_->store->remove_stale();
+}
+
 }  // namespace npuzzle

@@ -1,5 +1,11 @@
 #include "npuzzle/storage/table_store.hpp"
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <chrono>
 #include <fstream>
 #include <random>
 #include <stdexcept>
@@ -9,6 +15,9 @@
 
 namespace npuzzle {
 namespace {
+
+/// What a temporary file's name holds after its key.
+constexpr std::string_view kTemporary = ".tmp";
 
 class SpanBuffer : public std::streambuf {
  public:
@@ -58,8 +67,10 @@ void DirectoryStore::store(std::string_view key,
   std::filesystem::create_directories(directory_, error);
   if (error)
     throw std::runtime_error("cannot create " + directory_.string() + ": " + error.message());
+  // The writer's process in the name: a temporary file whose writer is gone is stale.
   auto temp = path;
-  temp += ".tmp" + std::to_string(std::random_device{}());
+  temp += std::string(kTemporary) + std::to_string(::getpid()) + "-" +
+          std::to_string(std::random_device{}());
   try {
     {
       std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -74,6 +85,33 @@ void DirectoryStore::store(std::string_view key,
     std::filesystem::remove(temp, error);
     throw;
   }
+}
+
+std::vector<std::string> DirectoryStore::remove_stale() {
+  std::vector<std::string> removed;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory_, error)) {
+    if (!entry.is_regular_file(error)) continue;
+    const std::string name = entry.path().filename().string();
+    const auto at = name.rfind(kTemporary);
+    if (at == std::string::npos) continue;
+    const std::string_view tag = std::string_view(name).substr(at + kTemporary.size());
+    bool stale = false;
+    if (const auto dash = tag.find('-'); dash != std::string_view::npos) {
+      ::pid_t pid = 0;
+      const auto [end, ec] = std::from_chars(tag.data(), tag.data() + dash, pid);
+      stale = ec == std::errc{} && end == tag.data() + dash && pid > 0 && ::kill(pid, 0) != 0 &&
+              errno == ESRCH;
+    } else {
+      const auto written = entry.last_write_time(error);
+      stale = !error &&
+              std::filesystem::file_time_type::clock::now() - written > std::chrono::hours(24);
+    }
+    if (stale && std::filesystem::remove(entry.path(), error)) {
+      removed.push_back(entry.path().string());
+    }
+  }
+  return removed;
 }
 
 bool DirectoryStore::remove(std::string_view key) {

@@ -289,8 +289,8 @@ TEST(Input, AByteOrderMarkIsReadPast) {
 // Standard input that cannot be read (here open for writing only) is an error, said, not an
 // empty batch.
 TEST(Input, AnUnreadableStdinIsReportedNotTakenAsEmpty) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("npuzzle-test-wo-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-test-wo-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string err = (dir / "err").string();
   for (const char* command : {"solve", "check", "hint", "compare"}) {
@@ -313,8 +313,8 @@ TEST(Verify, AnAnswersFileIsCheckedLineByLine) {
   const std::string boards = npuzzle({"random", "--size", "3x3", "-n", "4", "--seed", "5"}).out +
                              "bad\n" + "1 2 3 4 5 6 7 8 0\n";
   const std::string answers = npuzzle({"solve"}, boards).out;
-  const auto file = std::filesystem::temp_directory_path() /
-                    ("npuzzle-answers-" + std::to_string(::getpid()));
+  const auto file =
+      std::filesystem::temp_directory_path() / ("npuzzle-answers-" + std::to_string(::getpid()));
   std::ofstream(file) << answers;
   CliRun r = npuzzle({"verify", "--moves-from", file.string()}, boards);
   EXPECT_EQ(r.code, 2) << r.err;  // the bad line
@@ -769,6 +769,28 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
 
 // A damaged set that a solve does not build again (6-6-3 is not light): the solve goes on with a
 // weaker estimate and names the command that builds that set again, not a stronger one.
+// pdb list (and pdb remove) clear what a killed build left behind, and say so.
+TEST(Pdb, ListRemovesWhatAKilledBuildLeft) {
+  const auto cache =
+      std::filesystem::temp_directory_path() / ("npuzzle-stale-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(cache);
+  const ::pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  const auto left =
+      cache / ("pdb-4x4-blank-first-1-2-3-5-6.tbl.tmp" + std::to_string(child) + "-1");
+  std::ofstream(left) << "part of a table";
+  const CliRun r = npuzzle({"pdb", "list"}, "", "NPUZZLE_CACHE=" + cache.string());
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("removed " + left.string() + ", left by a table build that was stopped"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(std::filesystem::exists(left));
+  std::filesystem::remove_all(cache);
+}
+
 TEST(Pdb, ASolveNamesTheCommandThatRebuildsADamagedSet) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);

@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 
@@ -110,6 +112,37 @@ TEST_F(TableFile, AFailedWriteLeavesNothingBehind) {
   std::filesystem::create_directories(path / "occupied");  // rename onto a full directory fails
   EXPECT_ANY_THROW(write_table(store, key, header, payload));
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+}
+
+// A build killed part-way leaves its temporary file; one whose writer's process is gone (or,
+// named before process ids were in the names, a day old) is stale and removed, a live writer's
+// is kept, and so are the tables.
+TEST_F(TableFile, StaleTemporaryFilesAreRemovedAndLiveOnesKept) {
+  write_table(store, key, header, payload);
+  const ::pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ASSERT_GT(child, 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);  // a process that has ended
+  const auto touch = [&](const std::string& name) {
+    std::ofstream(dir / name) << "part";
+    return (dir / name).string();
+  };
+  const std::string dead = touch(key + ".tmp" + std::to_string(child) + "-7");
+  touch(key + ".tmp" + std::to_string(::getpid()) + "-8");  // this process: live
+  const std::string old = touch(key + ".tmp12345");
+  std::filesystem::last_write_time(
+      dir / (key + ".tmp12345"),
+      std::filesystem::file_time_type::clock::now() - std::chrono::hours(25));
+  touch(key + ".tmp23456");  // from before process ids, but recent: perhaps live
+  auto removed = store.remove_stale();
+  std::sort(removed.begin(), removed.end());
+  std::vector<std::string> expected{dead, old};
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(removed, expected);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 3);
+  EXPECT_EQ(read_table(store, key, header), payload);
+  EXPECT_TRUE(store.remove_stale().empty());
 }
 
 TEST(MemoryStore, KeepsTablesAndReadsThemAsBytes) {

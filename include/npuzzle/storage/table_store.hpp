@@ -32,6 +32,9 @@ class TableStore {
   virtual bool contains(std::string_view key) const = 0;
   /// Where `key` is kept, for messages (a path, or "memory:KEY").
   virtual std::string where(std::string_view key) const = 0;
+  /// Removes what writers that were stopped part-way left behind (never what a live writer is
+  /// still writing) and returns where each was; nothing, for a store that leaves none.
+  virtual std::vector<std::string> remove_stale() { return {}; }
 };
 
 /// Files in one directory, each written to a temporary name and renamed, so that a reader
@@ -45,6 +48,9 @@ class DirectoryStore final : public TableStore {
   bool remove(std::string_view key) override;
   bool contains(std::string_view key) const override;
   std::string where(std::string_view key) const override;
+  /// The temporary files of writers that have ended: named KEY.tmpPID-N, the writer's process
+  /// gone; from before PIDs were in the names (KEY.tmpN), a day old.
+  std::vector<std::string> remove_stale() override;
 
  private:
   std::filesystem::path directory_;
