@@ -20,7 +20,65 @@ namespace npuzzle::cli {
 
 namespace {
 const std::thread::id kMainThread = std::this_thread::get_id();  // set before main() runs
+
+void escape_byte(std::string& out, unsigned char byte) {
+  constexpr char kHex[] = "0123456789abcdef";
+  out += "\\x";
+  out += kHex[byte >> 4];
+  out += kHex[byte & 15];
+}
+
+/// Code points that change how a terminal shows what follows: C1 controls, and the marks and
+/// overrides of bidirectional text.
+bool unsafe(char32_t c) {
+  return (c >= 0x80 && c <= 0x9F) || c == 0x61C || c == 0x200E || c == 0x200F ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
 }  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte < 0x80) {
+      if (byte < 0x20 || byte == 0x7F) {
+        escape_byte(out, byte);
+      } else {
+        out += static_cast<char>(byte);
+      }
+      ++i;
+      continue;
+    }
+    // A UTF-8 sequence: its length by the lead byte, its code point, and whether it is well
+    // formed (no overlong form, no surrogate, nothing past U+10FFFF).
+    const std::size_t length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 0;
+    char32_t c = length == 4 ? byte & 0x07u : length == 3 ? byte & 0x0Fu : byte & 0x1Fu;
+    bool valid = length != 0 && byte <= 0xF4 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      valid = (next & 0xC0) == 0x80;
+      c = (c << 6) | (next & 0x3Fu);
+    }
+    constexpr char32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+    valid = valid && c >= kLeast[length] && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF);
+    if (!valid) {
+      escape_byte(out, byte);
+      ++i;
+      continue;
+    }
+    for (std::size_t k = 0; k < length; ++k) {
+      if (unsafe(c)) {
+        escape_byte(out, static_cast<unsigned char>(text[i + k]));
+      } else {
+        out += text[i + k];
+      }
+    }
+    i += length;
+  }
+  return out;
+}
 
 void say(std::string_view line) {
   // Stdout and the progress line belong to the main thread (a note can come from a search on a
@@ -29,7 +87,7 @@ void say(std::string_view line) {
     std::cout.flush();
     clear_progress();
   }
-  const std::string text = fmt::format("npuzzle: {}\n", line);
+  const std::string text = fmt::format("npuzzle: {}\n", printable(line));
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 

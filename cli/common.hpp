@@ -11,7 +11,11 @@ namespace npuzzle::cli {
 
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kInterrupted = 130 };
 
-/// Writes "npuzzle: LINE" to stderr; a failed write there is ignored, never fatal.
+/// `text` with what a terminal would act on rather than show written as \xNN: control bytes, C1
+/// controls, bidirectional marks and overrides, and bytes that are not well-formed UTF-8.
+std::string printable(std::string_view text);
+/// Writes "npuzzle: LINE" to stderr, made printable; a failed write there is ignored, never
+/// fatal.
 void say(std::string_view line);
 /// Writes "npuzzle: WHERE: MESSAGE" to stderr.
 void report(std::string_view where, std::string_view message);

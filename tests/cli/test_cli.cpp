@@ -331,6 +331,32 @@ TEST(Verify, AnAnswersFileIsCheckedLineByLine) {
   std::filesystem::remove(file);
 }
 
+// What the input echoes into a message reaches stderr as text a terminal shows rather than acts
+// on: C1 controls, bidirectional overrides and bytes that are not UTF-8 as \xNN; other UTF-8 as
+// it is.
+TEST(Input, StderrShowsHostileBytesEscaped) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"\xE2\x80\xAE"
+       "3",
+       "\\xe2\\x80\\xae3"},  // right-to-left override
+      {"\xC2\x85"
+       "3",
+       "\\xc2\\x853"},  // C1: next line
+      {"\xFF"
+       "3",
+       "\\xff3"},  // not UTF-8
+      {"\xC3\xA9"
+       "3",
+       "\xC3\xA9"
+       "3"},  // é, shown as it is
+  };
+  for (const auto& [token, shown] : cases) {
+    const CliRun r = npuzzle({"solve"}, "1 2 " + token + " 4 5 6 7 8 0\n");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("'" + shown + "' is not a tile"), std::string::npos) << r.err;
+  }
+}
+
 // A memory budget below one byte is still a budget (rounded up), not "no limit" (0).
 TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
   const CliRun r = npuzzle({"solve", "--algo", "bfs", "--max-memory", "0.0000001", "--timeout",
