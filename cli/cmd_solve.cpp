@@ -66,6 +66,16 @@ class MoveSpool {
   OwnedFile file_;
 };
 
+// ", or try --algo idastar" where IDA* takes boards of `cells` cells and is not what ran.
+std::string other_search(const std::string& ran, int cells) {
+  for (const auto& m : Solver::algorithms()) {
+    if (m.name == "idastar" && m.name != ran && cells <= m.max_cells) {
+      return ", or try --algo idastar";
+    }
+  }
+  return "";
+}
+
 struct SolveFlags {
   std::vector<std::string> board;
   BoardFlags boards;
@@ -105,11 +115,12 @@ int run_solve(SolveFlags& f) {
     if (s.status != SearchStatus::Solved && s.status != SearchStatus::NoSolution) {
       gave_up = true;
       if (s.status != SearchStatus::Cancelled) {
-        report(where, fmt::format("no answer: {} reached after {} expanded nodes and {} (no "
-                                  "solution is shorter than {}); raise --timeout, --max-nodes "
-                                  "or --max-memory, or try --algo idastar",
-                                  describe(s.status), s.stats.expanded,
-                                  human_seconds(s.stats.seconds), s.lower_bound));
+        report(where,
+               fmt::format("no answer: {} reached after {} expanded nodes and {} (no "
+                           "solution is shorter than {}); raise --timeout, --max-nodes "
+                           "or --max-memory{}",
+                           describe(s.status), s.stats.expanded, human_seconds(s.stats.seconds),
+                           s.lower_bound, other_search(s.algorithm, board.geometry.cells())));
       }
     }
   };

@@ -266,7 +266,10 @@ Solver::~Solver() = default;
 
 std::vector<MethodInfo> Solver::algorithms() {
   std::vector<MethodInfo> out;
-  for (const auto& e : detail::algorithm_entries()) out.push_back(e.info);
+  for (const auto& e : detail::algorithm_entries()) {
+    out.push_back(e.info);
+    out.back().max_cells = e.max_cells;
+  }
   return out;
 }
 

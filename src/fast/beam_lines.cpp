@@ -338,6 +338,7 @@ class Beam {
         if (n < 0 || fixed(n, info.stage)) continue;
         // The tile on n slides onto the blank's cell.
         const Home h = b[idx(n)];
+        ++run_.stats.generated;
         Candidate c{info, static_cast<std::uint32_t>(i), d};
         c.info.last = d;
         c.info.manhattan += g_.taxicab(info.blank, h) - g_.taxicab(n, h);

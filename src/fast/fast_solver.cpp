@@ -25,6 +25,7 @@ SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budg
 /// first, the answer found in time stands.
 void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
   r.stats.expanded += later.stats.expanded;
+  r.stats.generated += later.stats.generated;
   r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
   if (later.status == SearchStatus::Solved && later.path.size() < r.path.size()) {
     r.path = std::move(later.path);
@@ -41,6 +42,7 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
   if (!region) return moves;
   auto rest = solve_region(region->board, Board::blank_last(region->board.geometry), budget);
   stats.expanded += rest.stats.expanded;
+  stats.generated += rest.stats.generated;
   if (rest.status != SearchStatus::Solved ||
       region->moves_before + rest.path.size() + region->walk_back.size() >= moves.size()) {
     return moves;
@@ -131,6 +133,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
     }
   });
   r.stats.expanded += rest.stats.expanded;
+  r.stats.generated += rest.stats.generated;
   r.stats.peak_bytes += rest.stats.peak_bytes;  // held at once
   const bool kept = rest.status == SearchStatus::Solved &&
                     rest.path.size() + region->walk_back.size() < after.size();
@@ -219,6 +222,7 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   for (std::size_t j = 1; j < finishing; ++j) {
     SearchResult<Dir>& other = results[j];
     r.stats.expanded += other.stats.expanded;
+    r.stats.generated += other.stats.generated;
     if (other.status == SearchStatus::Cancelled) r.status = other.status;
     if (other.status == SearchStatus::Solved &&
         (r.status != SearchStatus::Solved || other.path.size() < r.path.size())) {
@@ -229,6 +233,7 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   for (std::size_t j = finishing; j < order.size(); ++j) {  // the drafts left: counted only
     const SearchResult<Dir>& left = drafts[order[j]];
     r.stats.expanded += left.stats.expanded;
+    r.stats.generated += left.stats.generated;
     peaks.push_back(left.stats.peak_bytes);
     if (left.status == SearchStatus::Cancelled) r.status = left.status;
   }

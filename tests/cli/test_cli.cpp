@@ -366,6 +366,26 @@ TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
   EXPECT_NE(r.err.find("memory limit"), std::string::npos) << r.err;
 }
 
+// What a budget's end advises fits the board: IDA* only where it takes the board and did not
+// run; and the fast solver counts the boards it generates, never fewer than it expanded.
+TEST(Solve, ABudgetsAdviceFitsTheBoardAndTheFastSolversCountsAddUp) {
+  const std::string large = npuzzle({"random", "--size", "40x40", "--seed", "1"}).out;
+  CliRun r = npuzzle({"solve", "--algo", "fast", "--timeout", "0.001"}, large);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err.find("idastar"), std::string::npos) << r.err;
+  r = npuzzle(
+      {"solve", "--algo", "idastar", "--max-nodes", "100", "--goal", "blank-first", kKorfOne});
+  EXPECT_EQ(r.err.find("try --algo idastar"), std::string::npos) << r.err;
+  r = npuzzle(
+      {"solve", "--algo", "astar", "--max-nodes", "100", "--goal", "blank-first", kKorfOne});
+  EXPECT_NE(r.err.find("try --algo idastar"), std::string::npos) << r.err;
+  r = npuzzle({"solve", "--algo", "fast", "--json"},
+              npuzzle({"random", "--size", "12x12", "--seed", "1"}).out);
+  const auto stats = nlohmann::json::parse(r.out)["stats"];
+  EXPECT_GT(stats["expanded"].get<std::uint64_t>(), 0u);
+  EXPECT_GE(stats["generated"].get<std::uint64_t>(), stats["expanded"].get<std::uint64_t>());
+}
+
 // Auto hands a search that runs out of budget over to the fast solver: an answer, marked.
 TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
   const CliRun r = npuzzle({"solve", "--json", "--max-nodes", "100", "--goal", "blank-first",

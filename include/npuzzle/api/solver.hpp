@@ -33,6 +33,7 @@ struct MethodInfo {
   bool informed = false;  // algorithms: reads a heuristic
   bool lookup = false;    // algorithms: answers by reading a table of every state, no search
   bool streams = false;   // algorithms: on the largest boards, hands its moves on as it finds them
+  int max_cells = 0;      // algorithms: the largest board it takes
 };
 
 /// The method names a solve asks for; "auto" leaves the choice to the solver's policy.
