@@ -21,6 +21,26 @@
 namespace npuzzle::cli {
 namespace {
 
+// The board the moves end at: written out where it is small, else where it differs from the
+// goal (a 1000x1000 board written out is megabytes).
+std::string where_it_ends(const Board& end, const Board& goal) {
+  constexpr int kWrittenOut = 100;  // cells
+  if (end.geometry.cells() <= kWrittenOut) return format_board(end);
+  std::size_t differ = 0, first = 0;
+  for (std::size_t c = end.tiles.size(); c-- > 0;) {
+    if (end.tiles[c] != goal.tiles[c]) ++differ, first = c;
+  }
+  const auto cell = static_cast<Cell>(first);
+  const auto tile = [](Tile t) {
+    return t == kBlank ? std::string("the blank") : std::to_string(t);
+  };
+  return fmt::format(
+      "a board that differs from the goal in {} cells (the first: row {}, column {} "
+      "holds {}, not {})",
+      differ, end.geometry.row(cell) + 1, end.geometry.col(cell) + 1, tile(end.tiles[first]),
+      tile(goal.tiles[first]));
+}
+
 struct VerifyFlags {
   std::vector<std::string> args;
   std::string moves_from;
@@ -160,7 +180,7 @@ int run_verify(VerifyFlags& f) {
                             format_moves(std::span(&r.refused, 1), notation));
     } else if (!valid) {
       verdict = fmt::format("invalid: the {} moves end at {}, not at the goal", count,
-                            format_board(r.final));
+                            where_it_ends(r.final, goal));
     } else {
       verdict = fmt::format("valid: reaches the goal in {} moves", count);
     }

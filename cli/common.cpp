@@ -4,7 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -91,11 +93,22 @@ void say(std::string_view line) {
   std::fwrite(text.data(), 1, text.size(), stderr);
 }
 
+namespace {
+// Problems with the input reported so far; past kShownProblems they are counted, not shown (ten
+// megabytes of garbage would otherwise make a million lines), and the count is said at the end.
+constexpr std::uint64_t kShownProblems = 100;
+std::atomic<std::uint64_t> problems{0};
+}  // namespace
+
 void report(std::string_view where, std::string_view message) {
-  say(fmt::format("{}: {}", where, message));
+  if (problems.fetch_add(1) < kShownProblems) say(fmt::format("{}: {}", where, message));
 }
 
 int finish_output(int code) {
+  if (const std::uint64_t all = problems.load(); all > kShownProblems) {
+    say(fmt::format("{} more problems with the input were found and not shown",
+                    all - kShownProblems));
+  }
   std::cout.flush();
   errno = 0;
   if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {

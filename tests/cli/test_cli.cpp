@@ -357,6 +357,32 @@ TEST(Input, StderrShowsHostileBytesEscaped) {
   }
 }
 
+// A flood of bad input makes a hundred messages and a count, not a message per problem; every
+// answer is still printed.
+TEST(Input, ProblemsPastAHundredAreCountedNotShown) {
+  std::string input;
+  for (int i = 0; i < 150; ++i) input += "1 2 3 4 5 6 7 8 q\n";
+  input += "2 3 4 1 5 x 7 6 8\n";
+  const CliRun r = npuzzle({"solve"}, input);
+  EXPECT_EQ(r.code, 2);
+  const auto said = lines(r.err);
+  ASSERT_EQ(said.size(), 101u);
+  EXPECT_EQ(said.back(), "npuzzle: 50 more problems with the input were found and not shown");
+  const auto answers = lines(r.out);
+  ASSERT_EQ(answers.size(), 151u);
+  EXPECT_EQ(answers.back(), "ullddrurdllurdruldr");
+}
+
+// A large board's verdict says where it differs from the goal rather than write it out.
+TEST(Verify, ALargeBoardsVerdictStaysShort) {
+  const std::string board = npuzzle({"random", "--size", "40x40", "--seed", "3"}).out;
+  const CliRun v = npuzzle({"verify", "--size", "40x40", board.substr(0, board.size() - 1), ""});
+  EXPECT_EQ(v.code, 0) << v.err;
+  EXPECT_NE(v.out.find("end at a board that differs from the goal in "), std::string::npos)
+      << v.out.substr(0, 200);
+  EXPECT_LT(v.out.size(), 300u);
+}
+
 // A memory budget below one byte is still a budget (rounded up), not "no limit" (0).
 TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
   const CliRun r = npuzzle({"solve", "--algo", "bfs", "--max-memory", "0.0000001", "--timeout",
