@@ -38,10 +38,10 @@ int main(int argc, char** argv) {
   app.set_help_all_flag("--help-all", "Print help for every command");
   app.set_version_flag("--version", "npuzzle " NPUZZLE_VERSION);
 
-  const std::vector<Command> commands{
-      add_solve(app), add_check(app), add_compare(app), add_verify(app), add_random(app),
-      add_hint(app),  add_judge(app), add_cube(app),    add_pdb(app),    add_bench(app),
-      add_web(app)};
+  const std::vector<Command> commands{add_solve(app),  add_check(app),  add_compare(app),
+                                      add_verify(app), add_random(app), add_hint(app),
+                                      add_judge(app),  add_cube(app),   add_pdb(app),
+                                      add_bench(app),  add_web(app)};
   // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
   // keeps one whole, and the board parser ignores it.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -97,6 +97,9 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     say("out of memory");
     return kFailure;
+  } catch (const npuzzle::StoreError& e) {
+    say(std::string(e.what()) + " (the cache directory: set NPUZZLE_CACHE to another)");
+    return finish_output(kFailure);
   } catch (const std::exception& e) {
     say(std::string("internal error: ") + e.what());
     return kFailure;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <charconv>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <stdexcept>
@@ -65,8 +66,7 @@ void DirectoryStore::store(std::string_view key,
   const auto path = directory_ / key;
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
-  if (error)
-    throw std::runtime_error("cannot create " + directory_.string() + ": " + error.message());
+  if (error) throw StoreError("cannot create " + directory_.string() + ": " + error.message());
   // The writer's process in the name: a temporary file whose writer is gone is stale.
   auto temp = path;
   temp += std::string(kTemporary) + std::to_string(::getpid()) + "-" +
@@ -78,9 +78,14 @@ void DirectoryStore::store(std::string_view key,
         out.write(reinterpret_cast<const char*>(part.data()),
                   static_cast<std::streamsize>(part.size()));
       }
-      if (!out.flush()) throw std::runtime_error("cannot write " + temp.string());
+      errno = 0;
+      if (!out || !out.flush()) {
+        throw StoreError("cannot write " + temp.string() +
+                         (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
+      }
     }
-    std::filesystem::rename(temp, path);
+    std::filesystem::rename(temp, path, error);
+    if (error) throw StoreError("cannot put " + path.string() + " in place: " + error.message());
   } catch (...) {
     std::filesystem::remove(temp, error);
     throw;
@@ -115,7 +120,13 @@ std::vector<std::string> DirectoryStore::remove_stale() {
 }
 
 bool DirectoryStore::remove(std::string_view key) {
-  return std::filesystem::remove(directory_ / key);
+  const auto path = directory_ / key;
+  std::error_code error;
+  const bool removed = std::filesystem::remove(path, error);
+  if (error && error != std::errc::no_such_file_or_directory) {
+    throw StoreError("cannot remove " + path.string() + ": " + error.message());
+  }
+  return removed;
 }
 
 bool DirectoryStore::contains(std::string_view key) const {

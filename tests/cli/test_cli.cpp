@@ -841,6 +841,19 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
 
 // A damaged set that a solve does not build again (6-6-3 is not light): the solve goes on with a
 // weaker estimate and names the command that builds that set again, not a stronger one.
+// A cache that cannot be written is said as such, with the reason, not as an internal error.
+TEST(Pdb, ACacheThatCannotBeWrittenIsSaidWithItsReason) {
+  const auto file =
+      std::filesystem::temp_directory_path() / ("npuzzle-not-a-dir-" + std::to_string(::getpid()));
+  std::ofstream(file) << "a file where the cache should be";
+  const CliRun r = npuzzle({"pdb", "build", "5-5-5"}, "", "NPUZZLE_CACHE=" + file.string());
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("cannot create " + file.string() + ": Not a directory"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  std::filesystem::remove(file);
+}
+
 // pdb list (and pdb remove) clear what a killed build left behind, and say so.
 TEST(Pdb, ListRemovesWhatAKilledBuildLeft) {
   const auto cache =

@@ -10,11 +10,19 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace npuzzle {
+
+/// A store that cannot keep or remove a table (a read-only or full disk, a file in the way): the
+/// message names the place and the reason.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 class TableStore {
  public:
@@ -24,10 +32,10 @@ class TableStore {
   /// if something is there that cannot be read as a table (a directory, a FIFO).
   virtual std::unique_ptr<std::istream> open(std::string_view key) const = 0;
   /// Keeps `parts`, one after the other, under `key`: all of them or nothing. Throws
-  /// std::runtime_error, naming the place, if they cannot be kept.
+  /// StoreError, naming the place and the reason, if they cannot be kept.
   virtual void store(std::string_view key,
                      std::span<const std::span<const std::uint8_t>> parts) = 0;
-  /// Forgets `key`; false if nothing was kept under it.
+  /// Forgets `key`; false if nothing was kept under it. Throws StoreError if it cannot.
   virtual bool remove(std::string_view key) = 0;
   virtual bool contains(std::string_view key) const = 0;
   /// Where `key` is kept, for messages (a path, or "memory:KEY").
