@@ -212,8 +212,11 @@ Solution Solver::Plan::solve(const Board& board) const {
   HeuristicInputs inputs{&r.impl->walking, nullptr};
   TileRunner runner = search.runner;
   if (search.pdb) {
-    inputs.pdb = r.impl->pdb_set(*search.pdb->set, r.impl->config.build_light_tables);
-    if (!inputs.pdb) {
+    const PdbSetSpec* set = search.pdb->set;
+    inputs.pdb = r.impl->pdb_set_or_weaker(set, r.impl->config.build_light_tables);
+    if (inputs.pdb) {
+      s.tables = set->name;
+    } else {
       runner = search.pdb->fallback;
       s.heuristic = search.pdb->fallback_heuristic;
       s.tables.clear();

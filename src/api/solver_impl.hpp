@@ -46,6 +46,9 @@ struct Solver::Impl {
   /// The set for a solve: loaded (or built, where `may_build`) once and kept. Null if it could
   /// be neither loaded nor built; the reason was noted.
   std::shared_ptr<const PdbSet> pdb_set(const PdbSetSpec& spec, bool may_build);
+  /// `set`, or where it can be neither loaded nor built (damaged, say), the strongest weaker set
+  /// for the same boards that loads from the store (`set` then names it); null if none does.
+  std::shared_ptr<const PdbSet> pdb_set_or_weaker(const PdbSetSpec*& set, bool may_build);
   /// The cube answer table if the store has it (a damaged one is rebuilt), else null.
   std::shared_ptr<const cube::AnswerTable> answer_table();
   /// Runs `keep(store)`; where the store cannot keep tables, warns once and keeps them in

@@ -118,4 +118,21 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
   }
 }
 
+std::shared_ptr<const PdbSet> Solver::Impl::pdb_set_or_weaker(const PdbSetSpec*& set,
+                                                              bool may_build) {
+  if (auto loaded = pdb_set(*set, may_build)) return loaded;
+  const auto& sets = known_pdb_sets();  // strongest first
+  for (auto it =
+           std::find_if(sets.begin(), sets.end(), [&](const PdbSetSpec& s) { return &s == set; });
+       it != sets.end(); ++it) {
+    if (it->geometry != set->geometry || &*it == set || !PdbSet::present(*it, *store)) continue;
+    if (auto weaker = pdb_set(*it, false)) {
+      note("pattern databases: using the " + it->name + " set instead");
+      set = &*it;
+      return weaker;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace npuzzle

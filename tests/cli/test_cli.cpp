@@ -892,6 +892,16 @@ TEST(Pdb, ASolveNamesTheCommandThatRebuildsADamagedSet) {
   EXPECT_NE(r.err.find("build it again once with 'npuzzle pdb build 6-6-3'"), std::string::npos)
       << r.err;
   EXPECT_EQ(r.err.find("pdb build 7-8"), std::string::npos) << r.err;
+  // With a weaker set in the cache, that one serves instead of no set at all.
+  ASSERT_EQ(npuzzle({"pdb", "build", "5-5-5"}, "", cache.env).code, 0);
+  const CliRun weaker = npuzzle(
+      {"solve", "--json", "--goal", "blank-first", "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15"}, "",
+      cache.env);
+  ASSERT_EQ(weaker.code, 0) << weaker.err;
+  const auto j = nlohmann::json::parse(weaker.out);
+  EXPECT_EQ(j["tables"], "5-5-5");
+  EXPECT_EQ(j["heuristic"], "pdb");
+  EXPECT_NE(weaker.err.find("using the 5-5-5 set instead"), std::string::npos) << weaker.err;
 }
 
 // A 5x5 board with no 5x5 set built: an answer within the budget (the fast solver's where the
