@@ -107,8 +107,15 @@ int run_solve(SolveFlags& f) {
           std::cout << "unsolvable\n";
           break;
         default:
-          if (direct && s.streamed > 0) std::cout << '\n';  // interrupted part-way
-          std::cout << "unknown\n";
+          if (direct && s.streamed > 0) {
+            // Stopped part-way through moves already written: their line is ended, and said to
+            // be incomplete, rather than followed by a line of its own.
+            std::cout << '\n';
+            report(where, fmt::format("stopped after {} moves; this answer's line is incomplete",
+                                      s.streamed));
+          } else {
+            std::cout << "unknown\n";
+          }
       }
       if (f.output.stats) std::cout << stats_line(s) << '\n';
     }

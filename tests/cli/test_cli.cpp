@@ -894,9 +894,9 @@ TEST(Pdb, ASolveNamesTheCommandThatRebuildsADamagedSet) {
   EXPECT_EQ(r.err.find("pdb build 7-8"), std::string::npos) << r.err;
   // With a weaker set in the cache, that one serves instead of no set at all.
   ASSERT_EQ(npuzzle({"pdb", "build", "5-5-5"}, "", cache.env).code, 0);
-  const CliRun weaker = npuzzle(
-      {"solve", "--json", "--goal", "blank-first", "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15"}, "",
-      cache.env);
+  const CliRun weaker =
+      npuzzle({"solve", "--json", "--goal", "blank-first", "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15"},
+              "", cache.env);
   ASSERT_EQ(weaker.code, 0) << weaker.err;
   const auto j = nlohmann::json::parse(weaker.out);
   EXPECT_EQ(j["tables"], "5-5-5");
@@ -1004,6 +1004,21 @@ CliRun npuzzle_interrupted(const std::vector<std::string>& args, unsigned work_m
 }
 
 // Ctrl-C in the middle of a long search: a clean stop, a word on stderr, exit code 130.
+// Ctrl-C while a large board's moves stream to stdout: their line is ended, one line for the
+// board, and said on stderr to be incomplete.
+TEST(Interrupt, CtrlCDuringAStreamedAnswerEndsItsLine) {
+  const auto board =
+      std::filesystem::temp_directory_path() / ("npuzzle-stream-" + std::to_string(::getpid()));
+  std::ofstream(board) << npuzzle({"random", "--size", "400x400", "--seed", "1"}).out;
+  const CliRun r = npuzzle_interrupted({"solve", "--timeout", "0", "@" + board.string()}, 300);
+  std::filesystem::remove(board);
+  EXPECT_EQ(r.code, 130) << r.err;
+  ASSERT_FALSE(r.out.empty());
+  EXPECT_EQ(r.out.back(), '\n');
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
+  EXPECT_NE(r.err.find("this answer's line is incomplete"), std::string::npos) << r.err;
+}
+
 TEST(Interrupt, CtrlCStopsASearchCleanly) {
   // IDA* by name: auto would give this 5x5 board 1,000,000 nodes and then the fast answer.
   const CliRun r = npuzzle_interrupted(
