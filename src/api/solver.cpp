@@ -83,8 +83,11 @@ bool stopped_by_budget(SearchStatus s) {
 /// Replaces a search that ran out of budget by the fast solver's answer, keeping the search's
 /// lower bound where it is the higher one. The counts and the time are both runs' together.
 void hand_over(Solution& s, const Board& board, const Board& goal, Budget budget) {
-  budget.max_nodes = 0;  // the search spent those; the fast solver's effort and time are its own
-  budget.timeout_seconds = 0;
+  budget.max_nodes = 0;  // the search spent those; the fast solver's effort is its own
+  // Its time is what the search left of the budget's.
+  budget.since = std::chrono::steady_clock::now() -
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(s.stats.seconds));
   const SearchResult<Dir> fast =
       detail::algorithm_named(detail::kFastAlgorithm).tile_runner("")(board, goal, {}, budget);
   s.status = fast.status;

@@ -21,6 +21,14 @@ namespace {
 
 SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budget& budget);
 
+/// The budget of the first answer, the constructive one: it is always finished (its time is
+/// linear in its moves), so every board gets an answer; only a cancel stops it. The time limit
+/// bounds the steps that improve on it.
+Budget floor_of(Budget budget) {
+  budget.timeout_seconds = 0;
+  return budget;
+}
+
 /// `later`'s counts join `r`'s, and its moves replace `r`'s where shorter. Where the time ends
 /// first, the answer found in time stands.
 void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
@@ -57,7 +65,7 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
 /// beam's where shorter.
 SearchResult<Dir> draft(const Board& board, const Board& goal, int placing_weight,
                         const Budget& budget) {
-  auto r = solve_constructive(board, goal, budget);
+  auto r = solve_constructive(board, goal, floor_of(budget));
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
   if (r.status == SearchStatus::Solved && schedule.line_beam) {
     auto beam = solve_beam(board, goal, {schedule.line_beam_width, placing_weight}, budget);
@@ -178,8 +186,10 @@ std::vector<Attempt> attempts(const Board& board, const Board& goal, const Budge
 
 }  // namespace
 
-SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget& budget) {
+SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget& given) {
   const auto began = std::chrono::steady_clock::now();
+  Budget budget = given;  // one deadline for every step
+  if (!budget.since) budget.since = began;
   const std::vector<Attempt> tries = attempts(board, goal, budget);
   const auto own = [&](std::size_t k) {
     Budget b = budget;
@@ -248,7 +258,7 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
 SearchResult<Dir> solve_fast_streaming(const Board& board, const Board& goal, const Budget& budget,
                                        const MoveSink& sink) {
   const Symmetry corner = blank_to_last_corner(goal);
-  return solve_constructive(image(board, corner), image(goal, corner), budget,
+  return solve_constructive(image(board, corner), image(goal, corner), floor_of(budget),
                             [&](std::span<const Dir> moves) { sink(preimage(moves, corner)); });
 }
 

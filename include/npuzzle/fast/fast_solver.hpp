@@ -18,11 +18,13 @@ namespace npuzzle {
 /// neither, except where a second placing weight makes several drafts: two threads then finish
 /// the shortest draft rather than the first frame's, and a board's answer may come out longer
 /// than one thread's (shorter on most). The answer does not depend on which thread ends first.
-/// `board` must reach `goal` (the caller decides by parity).
+/// The budget's time limit is one deadline for every step after the first answer (counted from
+/// `budget.since` where set): the first answer, linear in its moves, is always finished, so a
+/// tiny timeout still gets one. `board` must reach `goal` (the caller decides by parity).
 SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget& budget);
 
 /// Past the line beam's reach: the constructive answer, its moves handed to `sink` as they are
-/// found (the result's path is empty).
+/// found (the result's path is empty); only a cancel stops it.
 SearchResult<Dir> solve_fast_streaming(const Board& board, const Board& goal, const Budget& budget,
                                        const MoveSink& sink);
 

@@ -98,8 +98,11 @@ struct SearchProgress {
 
 /// Limits on one search (0 means no limit), and how to follow or stop it from outside.
 struct Budget {
-  std::uint64_t max_nodes = 0;       // expanded nodes
-  double timeout_seconds = 0;        // wall-clock time
+  std::uint64_t max_nodes = 0;  // expanded nodes
+  double timeout_seconds = 0;   // wall-clock time
+  /// Where the time limit counts from: unset, each run's start; set, one deadline shared by the
+  /// steps of a composite solver (the fast solver's drafts, beams and shortening).
+  std::optional<std::chrono::steady_clock::time_point> since;
   std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
   std::optional<int> max_depth;      // solutions longer than this are not looked for
   const CancelToken* cancel = nullptr;
@@ -141,7 +144,7 @@ class SearchRun {
  public:
   explicit SearchRun(const Budget& budget,
                      std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now())
-      : budget_(budget), start_(start) {}
+      : budget_(budget), start_(budget.since ? *budget.since : start) {}
 
   std::chrono::steady_clock::time_point started() const { return start_; }
 
