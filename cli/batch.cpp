@@ -24,6 +24,7 @@ struct Slot {
   std::string problem;  // why it could not be answered
   int problem_code = kOk;
   std::exception_ptr failure;  // anything else, raised again on the calling thread
+  bool blank = false;          // a blank line: no board, nothing wrong
 };
 
 // Runs one step of a slot's board (reading it, working on it); what ends the step ends it for
@@ -51,23 +52,28 @@ void work_on(Slot& slot, const BoardWork& work) {
 
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
                    const std::function<void(const Board&, const std::string&)>& handle,
-                   const ErrorLine& on_error) {
+                   const ErrorLine& on_error, const BlankLine& on_blank) {
   return for_each_board(
       words, size, 1,
       [&](const Board& board, const std::string& where) -> Finish {
         handle(board, where);
         return {};
       },
-      on_error);
+      on_error, on_blank);
 }
 
 int for_each_board(const std::vector<std::string>& words, std::optional<Geometry> size,
-                   unsigned threads, const BoardWork& work, const ErrorLine& on_error) {
+                   unsigned threads, const BoardWork& work, const ErrorLine& on_error,
+                   const BlankLine& on_blank) {
   int code = kOk;
   InOrder<Slot> batch(
       threads, [&](Slot& slot) { work_on(slot, work); },
       [&](Slot& slot) {
         if (slot.failure) std::rethrow_exception(slot.failure);
+        if (slot.blank) {
+          on_blank(slot.where);
+          return;
+        }
         if (slot.problem.empty()) {
           if (slot.finish) slot.finish(*slot.board);
           return;
@@ -90,8 +96,17 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
   }
   check_stdin();
   const auto answer = [&](std::string_view line, int number) {
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
-    read([&] { return parse_board(line, size); }, "line " + std::to_string(number));
+    std::string where = "line " + std::to_string(number);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
+      if (on_blank) {
+        Slot slot;
+        slot.where = std::move(where);
+        slot.blank = true;
+        batch.add(std::move(slot), false);
+      }
+      return;
+    }
+    read([&] { return parse_board(line, size); }, std::move(where));
   };
   const auto going = [] { return !interrupted().cancelled() && std::cout; };
   // A file is mapped and its lines read in place (a 3000x3000 board is 70 MB of text); a pipe or

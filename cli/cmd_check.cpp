@@ -31,7 +31,7 @@ int run_check(CheckFlags& f) {
           std::cout << (ok ? "solvable\n" : "unsolvable\n");
         }
       },
-      error_line(f.json));
+      error_line(f.json), blank_line(f.json));
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ int run_hint(HintFlags& f) {
                                     describe(h.status), h.lower_bound));
         }
       },
-      error_line(f.output.json));
+      error_line(f.output.json), blank_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

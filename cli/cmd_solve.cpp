@@ -158,7 +158,7 @@ int run_solve(SolveFlags& f) {
           print(solved, plan.goal(), *s, spool.get(), where);
         };
       },
-      error_line(f.output.json));
+      error_line(f.output.json), blank_line(f.output.json));
   return batch_exit(code, gave_up);
 }
 

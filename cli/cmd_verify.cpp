@@ -198,12 +198,19 @@ int run_verify(VerifyFlags& f) {
   };
   // A board that cannot be read gets its error line, and its line of the moves file is passed.
   const ErrorLine print_error = error_line(f.output.json);
-  return for_each_board(f.args, f.boards.geometry(), check,
-                        [&](const std::string& where, const std::string& message) {
-                          if (lines && !took_line) take_line();
-                          took_line = false;
-                          print_error(where, message);
-                        });
+  const BlankLine print_blank = blank_line(f.output.json);
+  return for_each_board(
+      f.args, f.boards.geometry(), check,
+      [&](const std::string& where, const std::string& message) {
+        if (lines && !took_line) take_line();
+        took_line = false;
+        print_error(where, message);
+      },
+      [&](const std::string& where) {
+        if (lines) take_line();  // the answers file has a line for it too
+        took_line = false;
+        print_blank(where);
+      });
 }
 
 }  // namespace

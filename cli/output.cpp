@@ -24,6 +24,16 @@ ErrorLine error_line(bool json) {
   };
 }
 
+BlankLine blank_line(bool json) {
+  return [json](const std::string& where) {
+    if (json) {
+      print_json({{"status", "blank"}}, where);
+    } else {
+      std::cout << "blank\n";
+    }
+  };
+}
+
 std::string human_seconds(double s) {
   if (s < 1e-3) return fmt::format("{:.1f} us", s * 1e6);
   if (s < 1) return fmt::format("{:.2f} ms", s * 1e3);

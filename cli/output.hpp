@@ -17,6 +17,8 @@ void print_json(nlohmann::json object, const std::string& where);
 
 /// "error", or with `json` an object with "status": "error" and the message.
 ErrorLine error_line(bool json);
+/// "blank", or with `json` an object with "status": "blank": a blank input line's own line.
+BlankLine blank_line(bool json);
 
 std::string human_seconds(double s);
 std::string human_bytes(std::size_t b);

@@ -219,7 +219,7 @@ TEST(Solve, ArgumentsStdinAndEveryForm) {
   r = npuzzle({"solve"},
               "1 2 3 x 4 6 7 5 8\n\n[[4,1,2],[5,0,3]]\n1 2 3/4 0 5\n2 1 3 4 5 6 7 8 0\n");
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out, "rdr\nlurrd\nr\nunsolvable\n");
+  EXPECT_EQ(r.out, "rdr\nblank\nlurrd\nr\nunsolvable\n");
   r = npuzzle({"solve", "--size", "2x3", "4 1 2 5 0 3"});
   EXPECT_EQ(r.out, "lurrd\n");
 }
@@ -383,6 +383,30 @@ TEST(Verify, ALargeBoardsVerdictStaysShort) {
   EXPECT_LT(v.out.size(), 300u);
 }
 
+// Every input line gets exactly one output line: a board at its goal the empty move string, a
+// blank line "blank" (with --json, an object saying so), so that answers line up with boards;
+// verify reads such an answers file back line by line.
+TEST(Input, EveryLineGetsOneOutputLine) {
+  const std::string input = "1 2 3 4 5 6 7 8 0\n\n2 3 4 1 5 x 7 6 8\n  \n";
+  CliRun r = npuzzle({"solve"}, input);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "\nblank\nullddrurdllurdruldr\nblank\n");
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(npuzzle({"hint"}, input).out,
+            "distance 0: already at the goal\nblank\ndistance 19, next move u\nblank\n");
+  r = npuzzle({"solve", "--json"}, input);
+  const auto json = lines(r.out);
+  ASSERT_EQ(json.size(), 4u);
+  EXPECT_EQ(nlohmann::json::parse(json[1]), nlohmann::json({{"line", 2}, {"status", "blank"}}));
+  const auto answers =
+      std::filesystem::temp_directory_path() / ("npuzzle-lines-" + std::to_string(::getpid()));
+  std::ofstream(answers) << npuzzle({"solve"}, input).out;
+  EXPECT_EQ(npuzzle({"verify", "--moves-from", answers.string()}, input).out,
+            "valid: reaches the goal in 0 moves\nblank\nvalid: reaches the goal in 19 "
+            "moves\nblank\n");
+  std::filesystem::remove(answers);
+}
+
 // A memory budget below one byte is still a budget (rounded up), not "no limit" (0).
 TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
   const CliRun r = npuzzle({"solve", "--algo", "bfs", "--max-memory", "0.0000001", "--timeout",
@@ -514,12 +538,12 @@ TEST(Check, ParityAnswersIncludingHugeBoards) {
 }
 
 // A file is mapped and a pipe read line by line: the same answers, errors and line numbers,
-// blank lines, CRLF and a last line without its end included. A file whose first line was taken
-// by another reader is read from where that reader stopped.
+// blank lines (each answered "blank"), CRLF and a last line without its end included. A file
+// whose first line was taken by another reader is read from where that reader stopped.
 TEST(Check, AFileAndAPipeAreReadAlike) {
   const std::string input =
       "1 2 3 4 5 6 7 8 0\n\n2 1 3 4 5 6 7 8 0\r\n1 2 3 4 5 6 7 8 8\n  \n[[1,0],[3,2]]";
-  const std::string out = "solvable\nunsolvable\nerror\nsolvable\n";
+  const std::string out = "solvable\nblank\nunsolvable\nerror\nblank\nsolvable\n";
   for (const Feed feed : {Feed::kFile, Feed::kPipe}) {
     const CliRun r = npuzzle({"check"}, input, "", feed);
     EXPECT_EQ(r.code, 2);
@@ -544,7 +568,7 @@ TEST(Solve, ABatchOnSeveralThreadsKeepsTheInputOrder) {
   }
   const CliRun one = npuzzle({"solve", "--json"}, input);
   ASSERT_EQ(one.code, 2);
-  ASSERT_EQ(lines(one.out).size(), 14u);
+  ASSERT_EQ(lines(one.out).size(), 15u);  // one per input line, the blank one too
   for (const Feed feed : {Feed::kFile, Feed::kPipe}) {
     const CliRun three = npuzzle({"solve", "--json", "-j", "3"}, input, "", feed);
     EXPECT_EQ(three.code, one.code);
