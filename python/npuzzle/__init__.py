@@ -19,6 +19,7 @@ line tool's cache is ``~/.cache/npuzzle``).
 
 from __future__ import annotations
 
+import numbers
 import os
 import secrets
 import threading
@@ -60,9 +61,10 @@ def _size_text(size: Optional[Size]) -> Optional[str]:
         return size
     if isinstance(size, int) and not isinstance(size, bool):
         return f"{size}x{size}"
-    if isinstance(size, (tuple, list)) and len(size) == 2:
-        return f"{int(size[0])}x{int(size[1])}"
-    raise ValueError(f"a size is 'RxC', an int or a (rows, cols) pair, not {size!r}")
+    if isinstance(size, (tuple, list)) and len(size) == 2 and all(
+            isinstance(side, int) and not isinstance(side, bool) for side in size):
+        return f"{size[0]}x{size[1]}"
+    raise ValueError(f"a size is 'RxC', an int or a (rows, cols) pair of ints, not {size!r}")
 
 
 def _board_arg(board: Board) -> Any:
@@ -76,6 +78,11 @@ def _board_arg(board: Board) -> Any:
 
 
 def _limits(timeout: Optional[float], max_nodes: Optional[int]) -> _core.Limits:
+    if timeout is not None and (isinstance(timeout, bool)
+                                or not isinstance(timeout, numbers.Real)):
+        raise ValueError(f"a timeout is a number of seconds above 0, not {timeout!r}")
+    if max_nodes is not None:
+        _count(max_nodes, "max_nodes")
     return _core.Limits(None if timeout is None else float(timeout), max_nodes)
 
 
@@ -108,7 +115,7 @@ class Solver:
     def __init__(self, cache_dir: Optional[Union[str, os.PathLike]] = None,
                  threads: Optional[int] = None):
         where = None if cache_dir is None else os.path.expanduser(os.fspath(cache_dir))
-        self._core = _core.Solver(where, threads or os.cpu_count() or 1)
+        self._core = _core.Solver(where, _threads(threads))
 
     def solve(self, board: Board, goal: Board = "blank-last", algo: str = "auto",
               heuristic: str = "auto", timeout: Optional[float] = None, *,
@@ -139,7 +146,7 @@ class Solver:
         cores). The timeout holds for each board. Raises as solve() does."""
         out = self._core.solve_many([_board_arg(b) for b in boards], _size_text(size),
                                     _board_arg(goal), algo, heuristic, tables,
-                                    _limits(timeout, max_nodes), threads or os.cpu_count() or 1)
+                                    _limits(timeout, max_nodes), _threads(threads))
         for s in out:
             _raise_on_limit(s)
         return out
@@ -204,6 +211,9 @@ class Solver:
         if moves is not None:
             return self._core.walk(_size_text(size), _board_arg(goal), _count(moves, "moves"),
                                    _count(n), _seed(seed))
+        if (isinstance(distance, bool) or not isinstance(distance, numbers.Integral)
+                or not 0 <= distance < 2**31):
+            raise ValueError(f"a distance is a whole number of moves, not {distance!r}")
         boards = self._core.generate(_size_text(size), _board_arg(goal), int(distance),
                                      _count(n), _seed(seed), _limits(timeout, None))
         if len(boards) < n:
@@ -221,10 +231,21 @@ class Solver:
         return self._core.table_sets()
 
 
+def _threads(threads: Optional[int]) -> int:
+    """None or 0: every core."""
+    if threads is None or (threads == 0 and not isinstance(threads, bool)):
+        return os.cpu_count() or 1
+    if (isinstance(threads, bool) or not isinstance(threads, numbers.Integral)
+            or not 1 <= threads <= 256):
+        raise ValueError(f"threads is a whole number from 1 to 256 (0: every core), "
+                         f"not {threads!r}")
+    return int(threads)
+
+
 def _count(n: int, what: str = "n") -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"{what} is a whole number of at least 0, not {n!r}")
-    return n
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or not 0 <= n < 2**64:
+        raise ValueError(f"{what} is a whole number from 0 to 2^64 - 1, not {n!r}")
+    return int(n)
 
 
 _default: Optional[Solver] = None

@@ -201,3 +201,20 @@ def test_lists_reach_the_core_as_tiles_not_text():
                          (None, "not NoneType")):
         with pytest.raises(ValueError, match=message):
             npuzzle.solve(bad)
+
+
+def test_bad_numbers_raise_value_errors_before_the_core():
+    board = [[8, 6, 7], [2, 5, 4], [3, 0, 1]]
+    for call, message in (
+            (lambda: npuzzle.solve(board, max_nodes=-1), "max_nodes is a whole number"),
+            (lambda: npuzzle.solve(board, max_nodes=2**70), "max_nodes is a whole number"),
+            (lambda: npuzzle.solve(board, timeout=float("nan")), "a timeout is a number"),
+            (lambda: npuzzle.solve(board, timeout="1"), "a timeout is a number"),
+            (lambda: npuzzle.solve([1, 2, 3, 4, 5, 0], size=(2.5, 3)), "pair of ints"),
+            (lambda: npuzzle.solve_many([board], threads=-1), "threads is a whole number"),
+            (lambda: npuzzle.random((3, 3), n=2**70), "n is a whole number"),
+            (lambda: npuzzle.generate((3, 3), distance=2**40), "a distance is"),
+            (lambda: npuzzle.Solver(threads=True), "threads is a whole number")):
+        with pytest.raises(ValueError, match=message):
+            call()
+    assert npuzzle.solve(board, timeout=np.float64(10), max_nodes=np.int64(10**6)).length == 31
