@@ -4,23 +4,38 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <fstream>
-#include <iterator>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 namespace npuzzle::cli {
 namespace {
 
 constexpr std::size_t kMaxRequestBytes = 16 * 1024;
 constexpr int kPollMilliseconds = 200;  // how often the stop token is looked at
-constexpr int kClientSeconds = 5;       // a client that sends nothing for this long is dropped
+// Each request must arrive whole within this, and its answer be taken within the other, however
+// slowly a client sends or reads: a slow or idle client holds one worker, for a while.
+constexpr auto kRequestTime = std::chrono::seconds(5);
+constexpr auto kAnswerTime = std::chrono::seconds(60);
+constexpr std::size_t kMaxClients = 512;  // connections served at once
+constexpr std::size_t kChunk = 64 * 1024;
+
+using Clock = std::chrono::steady_clock;
 
 /// Closes a descriptor when it goes out of scope.
 struct Descriptor {
@@ -65,35 +80,92 @@ std::filesystem::path file_for(const std::filesystem::path& folder, std::string_
     file /= std::string(part);
     start = end + 1;
   }
+  // A link inside the folder may point outside it: the file's real place must be inside.
   std::error_code ec;
-  return std::filesystem::is_regular_file(file, ec) ? file : std::filesystem::path{};
+  const auto real = std::filesystem::canonical(file, ec);
+  if (ec || !std::filesystem::is_regular_file(real, ec)) return {};
+  const auto inside = std::mismatch(folder.begin(), folder.end(), real.begin(), real.end());
+  return inside.first == folder.end() ? real : std::filesystem::path{};
 }
 
-void send_all(int fd, std::string_view bytes) {
+/// Waits on `fd` for `events` until the deadline or a stop; whether it is ready.
+bool wait_for(int fd, short events, Clock::time_point deadline, const std::atomic<bool>& stop) {
+  while (!stop) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return false;
+    pollfd p{fd, events, 0};
+    const int ready = ::poll(&p, 1, static_cast<int>(std::min<long long>(left, kPollMilliseconds)));
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return false;
+  }
+  return false;
+}
+
+/// Sends all of `bytes` by the deadline; false where the client went away or was too slow.
+bool send_all(int fd, std::string_view bytes, Clock::time_point deadline,
+              const std::atomic<bool>& stop) {
   while (!bytes.empty()) {
-    const ssize_t sent = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-    if (sent <= 0) return;  // the client went away: nothing more to tell it
+    if (!wait_for(fd, POLLOUT, deadline, stop)) return false;
+    const ssize_t sent = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (sent < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+    if (sent <= 0) return false;  // the client went away: nothing more to tell it
     bytes.remove_prefix(static_cast<std::size_t>(sent));
+  }
+  return true;
+}
+
+std::string head(int code, std::string_view reason, std::string_view type, std::uintmax_t length) {
+  return "HTTP/1.1 " + std::to_string(code) + " " + std::string(reason) +
+         "\r\nContent-Type: " + std::string(type) +
+         "\r\nContent-Length: " + std::to_string(length) +
+         "\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
+}
+
+void answer(int fd, int code, std::string_view reason, std::string_view body, bool with_body,
+            const std::atomic<bool>& stop) {
+  const auto deadline = Clock::now() + kAnswerTime;
+  if (send_all(fd, head(code, reason, "text/plain", body.size()), deadline, stop) && with_body) {
+    send_all(fd, body, deadline, stop);
   }
 }
 
-void answer(int fd, int code, std::string_view reason, std::string_view type, std::string_view body,
-            bool with_body) {
-  std::string head = "HTTP/1.1 " + std::to_string(code) + " " + std::string(reason) +
-                     "\r\nContent-Type: " + std::string(type) +
-                     "\r\nContent-Length: " + std::to_string(body.size()) +
-                     "\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
-  send_all(fd, head);
-  if (with_body) send_all(fd, body);
+/// The value of header `name` in `request` (its head), or nullopt where it has none.
+std::optional<std::string_view> header(std::string_view request, std::string_view name) {
+  for (std::size_t at = request.find("\r\n"); at != std::string_view::npos;) {
+    const std::size_t start = at + 2, end = request.find("\r\n", start);
+    const std::string_view line = request.substr(start, end - start);
+    const std::size_t colon = line.find(':');
+    if (colon == name.size() &&
+        std::equal(name.begin(), name.end(), line.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        })) {
+      std::string_view value = line.substr(colon + 1);
+      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) {
+        value.remove_prefix(1);
+      }
+      while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+        value.remove_suffix(1);
+      return value;
+    }
+    at = end;
+  }
+  return std::nullopt;
 }
 
-void handle(int fd, const std::filesystem::path& folder) {
-  const timeval limit{kClientSeconds, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+void handle(int fd, const std::filesystem::path& folder, std::uint16_t port,
+            const std::atomic<bool>& stop) {
+  const auto request_deadline = Clock::now() + kRequestTime;
   std::string request;
   char buffer[4096];
   while (request.find("\r\n\r\n") == std::string::npos && request.size() < kMaxRequestBytes) {
-    const ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
+    if (!wait_for(fd, POLLIN, request_deadline, stop)) {
+      if (!stop) answer(fd, 408, "Request Timeout", "the request took too long\n", true, stop);
+      return;
+    }
+    const ssize_t got = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+    if (got < 0 && (errno == EAGAIN || errno == EINTR)) continue;
     if (got <= 0) return;
     request.append(buffer, static_cast<std::size_t>(got));
   }
@@ -101,22 +173,42 @@ void handle(int fd, const std::filesystem::path& folder) {
   const std::size_t space1 = line.find(' ');
   const std::size_t space2 = line.find(' ', space1 + 1);
   if (space1 == std::string_view::npos || space2 == std::string_view::npos) {
-    answer(fd, 400, "Bad Request", "text/plain", "bad request\n", true);
+    answer(fd, 400, "Bad Request", "bad request\n", true, stop);
     return;
   }
   const std::string_view method = line.substr(0, space1);
   if (method != "GET" && method != "HEAD") {
-    answer(fd, 405, "Method Not Allowed", "text/plain", "only GET and HEAD\n", true);
+    answer(fd, 405, "Method Not Allowed", "only GET and HEAD\n", true, stop);
+    return;
+  }
+  const bool with_body = method == "GET";
+  // A page of another name that resolves to this address (DNS rebinding) is refused.
+  const std::string at = ":" + std::to_string(port);
+  if (const auto host = header(request, "Host");
+      host && *host != "127.0.0.1" + at && *host != "localhost" + at && *host != "[::1]" + at) {
+    answer(fd, 403, "Forbidden", "this server answers for 127.0.0.1" + at + " only\n", with_body,
+           stop);
     return;
   }
   const auto file = file_for(folder, line.substr(space1 + 1, space2 - space1 - 1));
   std::ifstream in(file, std::ios::binary);
-  if (file.empty() || !in) {
-    answer(fd, 404, "Not Found", "text/plain", "not found\n", method == "GET");
+  std::error_code ec;
+  const std::uintmax_t size = file.empty() ? 0 : std::filesystem::file_size(file, ec);
+  if (file.empty() || !in || ec) {
+    answer(fd, 404, "Not Found", "not found\n", with_body, stop);
     return;
   }
-  const std::string body{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  answer(fd, 200, "OK", content_type(file), body, method == "GET");
+  // The file is sent a piece at a time, never held whole.
+  const auto deadline = Clock::now() + kAnswerTime;
+  if (!send_all(fd, head(200, "OK", content_type(file), size), deadline, stop) || !with_body) {
+    return;
+  }
+  std::string piece(kChunk, '\0');
+  while (in) {
+    in.read(piece.data(), static_cast<std::streamsize>(piece.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (got == 0 || !send_all(fd, std::string_view(piece.data(), got), deadline, stop)) return;
+  }
 }
 
 }  // namespace
@@ -133,19 +225,62 @@ void serve_static(const std::filesystem::path& folder, std::uint16_t port, const
   address.sin_port = htons(port);
   // The socket API takes every address family through the one generic pointer type.
   auto* generic = reinterpret_cast<sockaddr*>(&address);
-  if (::bind(server.fd, generic, sizeof address) != 0 || ::listen(server.fd, 16) != 0) {
+  if (::bind(server.fd, generic, sizeof address) != 0 || ::listen(server.fd, 128) != 0) {
     throw std::runtime_error("cannot listen on 127.0.0.1:" + std::to_string(port) + ": " +
                              std::strerror(errno));
   }
   socklen_t length = sizeof address;
   ::getsockname(server.fd, generic, &length);
-  ready(ntohs(address.sin_port));
+  const std::uint16_t bound = ntohs(address.sin_port);
+  std::error_code ec;
+  const auto root = std::filesystem::canonical(folder, ec);
+  if (ec) throw std::runtime_error("cannot serve " + folder.string() + ": " + ec.message());
+
+  // Each connection is served on a thread of its own, so that a slow or idle client holds only
+  // its own thread (until its deadline); past kMaxClients at once, a client is told to come back.
+  std::atomic<bool> stopping{false};
+  std::mutex mutex;
+  std::condition_variable all_done;
+  std::size_t active = 0;
+  ready(bound);
   while (!stop.cancelled()) {
-    pollfd waiting{server.fd, POLLIN, 0};
-    if (::poll(&waiting, 1, kPollMilliseconds) <= 0) continue;  // a timeout, or a signal
-    const Descriptor client(::accept4(server.fd, nullptr, nullptr, SOCK_CLOEXEC));
-    if (client.fd >= 0) handle(client.fd, folder);
+    pollfd incoming{server.fd, POLLIN, 0};
+    if (::poll(&incoming, 1, kPollMilliseconds) <= 0) continue;  // a timeout, or a signal
+    const int fd = ::accept4(server.fd, nullptr, nullptr, SOCK_CLOEXEC);
+    if (fd < 0) continue;
+    bool room = false;
+    {
+      const std::lock_guard lock(mutex);
+      if (active < kMaxClients) {
+        ++active;
+        room = true;
+      }
+    }
+    try {
+      if (!room)
+        throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
+      std::thread([&, fd] {
+        {
+          const Descriptor client(fd);
+          handle(client.fd, root, bound, stopping);
+        }
+        const std::lock_guard lock(mutex);
+        --active;
+        all_done.notify_all();
+      }).detach();
+    } catch (const std::system_error&) {
+      if (room) {
+        const std::lock_guard lock(mutex);
+        --active;
+      }
+      const Descriptor client(fd);
+      answer(client.fd, 503, "Service Unavailable", "too many clients at once\n", true, stopping);
+    }
   }
+  // The clients being served see the stop within a poll interval.
+  stopping = true;
+  std::unique_lock lock(mutex);
+  all_done.wait(lock, [&] { return active == 0; });
 }
 
 }  // namespace npuzzle::cli

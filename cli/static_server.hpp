@@ -1,7 +1,9 @@
 #pragma once
 // A small HTTP server for a folder of static files, on the loopback address only: what
-// `npuzzle web` serves the page with. GET and HEAD of plain file names under the folder; one
-// connection at a time, each closed after its answer.
+// `npuzzle web` serves the page with. GET and HEAD of plain file names whose real place (links
+// resolved) is under the folder; requests for another host name refused (DNS rebinding); each
+// connection on a thread of its own, with a deadline for its request and one for its answer,
+// files sent a piece at a time; each connection closed after its answer.
 
 #include <cstdint>
 #include <filesystem>

@@ -1158,19 +1158,28 @@ TEST(Hostile, AMoveStringFromAFile) {
 }
 
 // One request to 127.0.0.1:`port`, and the whole answer.
-std::string http(int port, const std::string& request) {
+// A connection to the page's server, or -1.
+int connect_to(int port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};
   address.sin_family = AF_INET;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+std::string http(int port, const std::string& request) {
+  const int fd = connect_to(port);
   std::string answer;
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) {
-    (void)!::write(fd, request.data(), request.size());
-    char buffer[4096];
-    for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) {
-      answer.append(buffer, static_cast<std::size_t>(got));
-    }
+  if (fd < 0) return answer;
+  (void)!::write(fd, request.data(), request.size());
+  char buffer[4096];
+  for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;) {
+    answer.append(buffer, static_cast<std::size_t>(got));
   }
   ::close(fd);
   return answer;
@@ -1334,6 +1343,10 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
   std::ofstream(dir / "site" / "index.html") << "<p>page</p>";
   std::ofstream(dir / "site" / "npuzzle.wasm") << "wasm";
   std::ofstream(dir / "secret.txt") << "secret";
+  std::filesystem::create_symlink(dir / "secret.txt", dir / "site" / "link.txt");
+  std::string large(3 << 20, 'x');
+  for (std::size_t i = 0; i < large.size(); i += 4096) large[i] = static_cast<char>('a' + i % 26);
+  std::ofstream(dir / "site" / "large.bin", std::ios::binary) << large;
 
   CliRun r = npuzzle({"web", "--dir", (dir / "nothing").string()});
   EXPECT_EQ(r.code, 1);
@@ -1353,7 +1366,8 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
   ASSERT_NE(colon, std::string::npos) << serving;
   const int port = std::stoi(serving.substr(colon + 10));
 
-  std::string answer = http(port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  const std::string host = "Host: 127.0.0.1:" + std::to_string(port) + "\r\n";
+  std::string answer = http(port, "GET / HTTP/1.1\r\n" + host + "\r\n");
   EXPECT_EQ(answer.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << answer;
   EXPECT_NE(answer.find("Content-Type: text/html"), std::string::npos) << answer;
   EXPECT_TRUE(answer.ends_with("\r\n\r\n<p>page</p>")) << answer;
@@ -1371,6 +1385,35 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
   }
   EXPECT_EQ(http(port, "POST / HTTP/1.1\r\n\r\n").rfind("HTTP/1.1 405", 0), 0u);
   EXPECT_EQ(http(port, "nonsense\r\n\r\n").rfind("HTTP/1.1 400", 0), 0u);
+  // A link inside the folder to a file outside it is not followed out.
+  answer = http(port, "GET /link.txt HTTP/1.1\r\n" + host + "\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 404", 0), 0u) << answer;
+  // A request for another host name (a page that rebinds its name to this address) is refused.
+  answer =
+      http(port, "GET / HTTP/1.1\r\nHost: attacker.example:" + std::to_string(port) + "\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 403", 0), 0u) << answer;
+  EXPECT_EQ(http(port, "GET / HTTP/1.1\r\nHost: localhost:" + std::to_string(port) + "\r\n\r\n")
+                .rfind("HTTP/1.1 200", 0),
+            0u);
+  // A large file comes whole.
+  answer = http(port, "GET /large.bin HTTP/1.1\r\n" + host + "\r\n");
+  EXPECT_TRUE(answer.ends_with("\r\n\r\n" + large)) << answer.size();
+  // Idle clients, one sending a byte at a time and one that never reads its answer do not
+  // hold up the others: a normal request is answered at once.
+  std::vector<int> idle;
+  for (int i = 0; i < 40; ++i) idle.push_back(connect_to(port));
+  const int slow = connect_to(port);
+  (void)!::write(slow, "G", 1);
+  const int unread = connect_to(port);
+  const std::string big = "GET /large.bin HTTP/1.1\r\n" + host + "\r\n";
+  (void)!::write(unread, big.data(), big.size());
+  const auto began = std::chrono::steady_clock::now();
+  answer = http(port, "GET / HTTP/1.1\r\n" + host + "\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << answer;
+  EXPECT_LT(std::chrono::steady_clock::now() - began, std::chrono::seconds(1));
+  for (const int fd : idle) ::close(fd);
+  ::close(slow);
+  ::close(unread);
 
   ::kill(pid, SIGINT);  // Ctrl-C stops it within a poll interval
   bool stopped = false;
