@@ -101,7 +101,7 @@ class IdaStar {
   using Node = IterationHistory::Node;
   // Nor is a history worth keeping after a small iteration, or one whose top was more than
   // 1/kTopShare of it: a search whose top is most of its tree (the cube's) spends more on the
-  // history than it saves (see the README's Speed section).
+  // history than it saves (docs/lab/ has the measurements).
   static constexpr std::uint64_t kMinHistoryIteration = 256;
   static constexpr std::uint64_t kTopShare = 2;
   // Threads pool their counts and read each other's news once per this many expansions.
