@@ -94,8 +94,9 @@ void say(std::string_view line) {
 }
 
 namespace {
-// Problems with the input reported so far; past kShownProblems they are counted, not shown (ten
-// megabytes of garbage would otherwise make a million lines), and the count is said at the end.
+// Problems reported so far (bad input, boards that ran out of budget); past kShownProblems they
+// are counted, not shown (ten megabytes of garbage would otherwise make a million lines), and
+// the count is said at the end.
 constexpr std::uint64_t kShownProblems = 100;
 std::atomic<std::uint64_t> problems{0};
 }  // namespace
@@ -106,8 +107,7 @@ void report(std::string_view where, std::string_view message) {
 
 int finish_output(int code) {
   if (const std::uint64_t all = problems.load(); all > kShownProblems) {
-    say(fmt::format("{} more problems with the input were found and not shown",
-                    all - kShownProblems));
+    say(fmt::format("{} more problems were found and not shown", all - kShownProblems));
   }
   std::cout.flush();
   errno = 0;

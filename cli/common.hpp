@@ -17,8 +17,8 @@ std::string printable(std::string_view text);
 /// Writes "npuzzle: LINE" to stderr, made printable; a failed write there is ignored, never
 /// fatal.
 void say(std::string_view line);
-/// Writes "npuzzle: WHERE: MESSAGE" to stderr: a problem with the input. Past the first hundred
-/// they are only counted, and finish_output says how many more there were.
+/// Writes "npuzzle: WHERE: MESSAGE" to stderr: a problem with one board or dataset. Past the first
+/// hundred they are only counted, and finish_output says how many more there were.
 void report(std::string_view where, std::string_view message);
 /// The exit code once the output is flushed: kFailure, said on stderr, if stdout could not
 /// take all of it (a full disk, a closed pipe), else `code`.

@@ -63,22 +63,26 @@ const Entry& named(const std::vector<Entry>& entries, std::string_view name,
 const std::vector<AlgorithmEntry>& algorithm_entries() {
   static const std::vector<AlgorithmEntry> entries = [] {
     std::vector<AlgorithmEntry> out{
-        {{"table", "the exact distance of every state, from one backwards BFS (up to 10 cells)",
-          true, false, true},
-         DistanceTable::kMaxCells},
-        {{std::string(kFastAlgorithm),
-          "a valid solution on any board up to 1000x1000, fast, not shortest: lines placed one "
-          "by one (by a beam search too up to 32x32), the last 3x3 solved exactly; up to 6x6 also "
-          "a beam search over whole boards",
-          false, false, false, true},
-         kMaxConstructiveCells,
+        {{.name = "table",
+          .summary = "the exact distance of every state, from one backwards BFS (up to 10 cells)",
+          .lookup = true,
+          .max_cells = DistanceTable::kMaxCells}},
+        {{.name = std::string(kFastAlgorithm),
+          .summary = "a valid solution on any board up to 1000x1000, fast, not shortest: lines "
+                     "placed one by one (by a beam search too up to 32x32), the last 3x3 solved "
+                     "exactly; up to 6x6 also a beam search over whole boards",
+          .optimal = false,
+          .streams = true,
+          .max_cells = kMaxConstructiveCells},
          [](std::string_view) -> TileRunner { return &run_fast; },
          nullptr,
          &solve_fast_streaming,
          kMaxBeamCells + 1}};
     for_each_method<SearchMethods>([&]<class A>() {
-      out.push_back({{std::string(A::kName), std::string(A::kSummary), true, A::kInformed},
-                     kMaxSearchCells,
+      out.push_back({{.name = std::string(A::kName),
+                      .summary = std::string(A::kSummary),
+                      .informed = A::kInformed,
+                      .max_cells = kMaxSearchCells},
                      &tile_runner<A>,
                      &run_cube<A>});
     });
@@ -91,7 +95,8 @@ const std::vector<HeuristicEntry>& heuristic_entries() {
   static const std::vector<HeuristicEntry> entries = [] {
     std::vector<HeuristicEntry> out;
     for_each_method<TileHeuristics>([&]<class H>() {
-      out.push_back({{std::string(H::kName), std::string(H::kSummary), true, false}, &H::serves});
+      out.push_back(
+          {{.name = std::string(H::kName), .summary = std::string(H::kSummary)}, &H::serves});
     });
     return out;
   }();

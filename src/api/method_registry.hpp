@@ -23,8 +23,7 @@ struct CubeProblem;
 using CubeRunner = SearchResult<Dir> (*)(const CubeProblem& problem, const Budget& budget);
 
 struct AlgorithmEntry {
-  MethodInfo info;
-  int max_cells = 0;  // the largest board it takes
+  MethodInfo info;  // its largest board among them
   /// Searches only (null for the distance table): the runner reading heuristic `h` (ignored
   /// by uninformed searches), or null if there is no heuristic of that name.
   TileRunner (*tile_runner)(std::string_view h) = nullptr;

@@ -108,7 +108,7 @@ struct Solver::Plan::Resolved {
   Solver::Impl* impl = nullptr;
   Board goal;
   const MethodInfo* method = nullptr;
-  std::string algorithm, heuristic, tables, unbuilt_tables;
+  std::string heuristic, tables, unbuilt_tables;
   Budget budget;
 
   /// The pattern databases a search reads: the set, loaded on the first board that needs a
@@ -136,7 +136,7 @@ struct Solver::Plan::Resolved {
   /// An empty solution naming what runs.
   Solution named() const {
     Solution s;
-    s.algorithm = algorithm;
+    s.algorithm = method->name;
     s.heuristic = heuristic;
     s.tables = tables;
     return s;
@@ -178,7 +178,7 @@ const MethodInfo& Solver::Plan::method() const {
   return *r_->method;
 }
 const std::string& Solver::Plan::algorithm() const {
-  return r_->algorithm;
+  return r_->method->name;
 }
 const std::string& Solver::Plan::heuristic() const {
   return r_->heuristic;
@@ -272,15 +272,12 @@ Solver::~Solver() = default;
 
 std::vector<MethodInfo> Solver::algorithms() {
   std::vector<MethodInfo> out;
-  for (const auto& e : detail::algorithm_entries()) {
-    out.push_back(e.info);
-    out.back().max_cells = e.max_cells;
-  }
+  for (const auto& e : detail::algorithm_entries()) out.push_back(e.info);
   return out;
 }
 
 MethodInfo Solver::auto_algorithm() {
-  const int table_cells = detail::algorithm_entries().front().max_cells;
+  const int table_cells = detail::algorithm_entries().front().info.max_cells;
   return {std::string(kAuto),
           "the distance table up to " + std::to_string(table_cells) + " cells; " +
               std::string(kAutoSearch) + " beyond, handing over to " +
@@ -315,24 +312,23 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   Plan::Resolved::Search search;
   if (options.algorithm == kAuto) {
     algorithm = &detail::algorithm_entries().front();  // the distance table
-    if (g.cells() > algorithm->max_cells) {
+    if (g.cells() > algorithm->info.max_cells) {
       algorithm = &detail::algorithm_named(kAutoSearch);
       search.hand_over = true;
     }
-    if (g.cells() > algorithm->max_cells) {
+    if (g.cells() > algorithm->info.max_cells) {
       algorithm = &detail::algorithm_named(detail::kFastAlgorithm);
       search.hand_over = false;
     }
   } else {
     algorithm = &detail::algorithm_named(options.algorithm);
   }
-  if (g.cells() > algorithm->max_cells) {
+  if (g.cells() > algorithm->info.max_cells) {
     throw InputError("the " + algorithm->info.name + " algorithm takes boards of at most " +
-                     grouped(static_cast<std::size_t>(algorithm->max_cells)) + " cells, not " +
+                     grouped(static_cast<std::size_t>(algorithm->info.max_cells)) + " cells, not " +
                      g.name() + " (" + grouped(static_cast<std::size_t>(g.cells())) + " cells)");
   }
   r->method = &algorithm->info;
-  r->algorithm = algorithm->info.name;
   if (!algorithm->tile_runner) {
     r->how = std::make_shared<const TableSolver>(goal, impl_->distance);
     return Plan(std::move(r));
@@ -441,7 +437,7 @@ std::vector<Solution> Solver::compare(const Board& board, const Board& goal, con
   SolveOptions options;
   options.budget = budget;
   for (const auto& a : detail::algorithm_entries()) {
-    if (board.geometry.cells() > a.max_cells) continue;
+    if (board.geometry.cells() > a.info.max_cells) continue;
     options.algorithm = a.info.name;
     if (!a.info.informed) {
       run(options);

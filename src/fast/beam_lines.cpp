@@ -113,8 +113,9 @@ Lines plan_lines(Geometry g) {
     lines.by_rank.push_back(c);
   }
   std::size_t pair = 0;
+  const bool placing_tables = fast_schedule(g.cells()).placing_tables;
   for (Stage& s : lines.stages) {
-    if (fast_schedule(g.cells()).placing_tables) {
+    if (placing_tables) {
       for (std::size_t k = 0; k < s.count; ++k) {
         const Cell target = s.count == 2 ? s.setup[k] : lines.order[s.first];
         const auto free = std::span<const Cell>(lines.by_rank).subspan(s.first);

@@ -367,7 +367,7 @@ TEST(Input, ProblemsPastAHundredAreCountedNotShown) {
   EXPECT_EQ(r.code, 2);
   const auto said = lines(r.err);
   ASSERT_EQ(said.size(), 101u);
-  EXPECT_EQ(said.back(), "npuzzle: 50 more problems with the input were found and not shown");
+  EXPECT_EQ(said.back(), "npuzzle: 50 more problems were found and not shown");
   const auto answers = lines(r.out);
   ASSERT_EQ(answers.size(), 151u);
   EXPECT_EQ(answers.back(), "ullddrurdllurdruldr");
