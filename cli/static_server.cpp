@@ -260,9 +260,11 @@ void serve_static(const std::filesystem::path& folder, std::uint16_t port, const
       if (!room)
         throw std::system_error(std::make_error_code(std::errc::resource_unavailable_try_again));
       std::thread([&, fd] {
-        {
+        try {
           const Descriptor client(fd);
           handle(client.fd, root, bound, stopping);
+        } catch (const std::exception&) {
+          // (out of memory for one client, say): that connection is dropped, the others go on
         }
         const std::lock_guard lock(mutex);
         --active;
