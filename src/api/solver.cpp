@@ -198,19 +198,24 @@ void Solver::Plan::load_tables() const {
 
 Solution Solver::Plan::solve(const Board& board) const {
   const Resolved& r = *r_;
-  if (auto s = r.settled(board)) return *s;
-  Solution s = r.named();
-
-  bool exact = r.method->optimal;
   if (const auto* table = std::get_if<std::shared_ptr<const TableSolver>>(&r.how)) {
+    // The table decides parity on the way to its index: no separate check.
+    validate(board);
+    check_same_geometry(board, r.goal);
+    Solution s = r.named();
     const auto began = std::chrono::steady_clock::now();
-    s.moves = (*table)->solve_reachable(board);
+    auto moves = (*table)->solve(board);
+    if (!moves) return s;
+    s.moves = std::move(*moves);
     s.status = SearchStatus::Solved;
     s.stats.peak_bytes = (*table)->table().bytes();
     s.stats.seconds = seconds_since(began);
-    conclude(s, exact);
+    conclude(s, r.method->optimal);
     return s;
   }
+  if (auto s = r.settled(board)) return *s;
+  Solution s = r.named();
+  bool exact = r.method->optimal;
   const Resolved::Search& search = *r.search();
   HeuristicInputs inputs{&r.impl->walking, nullptr};
   TileRunner runner = search.runner;

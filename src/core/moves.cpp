@@ -27,8 +27,12 @@ Dir in_notation(Dir blank_dir, Notation notation) {
 std::string format_moves(std::span<const Dir> moves, Notation notation) {
   std::string out;
   out.reserve(moves.size());
-  for (Dir d : moves) out.push_back("udlr"[index(in_notation(d, notation))]);
+  append_moves(out, moves, notation);
   return out;
+}
+
+void append_moves(std::string& out, std::span<const Dir> moves, Notation notation) {
+  for (Dir d : moves) out.push_back("udlr"[index(in_notation(d, notation))]);
 }
 
 std::vector<Dir> parse_moves(std::string_view text, Notation notation, std::size_t before) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -55,7 +56,7 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
       distance_(
           checked_size(per_blank_cell_ * static_cast<std::uint64_t>(descriptor_.geometry.cells())),
           kUnreached),
-      toward_(distance_.size(), Dir::Up) {
+      toward_(distance_.size()) {
   const Geometry g = descriptor_.geometry;
   const auto n = static_cast<std::size_t>(g.cells());
   const auto blank_value = static_cast<std::uint8_t>(descriptor_.blank_home);
@@ -82,10 +83,10 @@ DistanceTable::DistanceTable(TableDescriptor descriptor)
         const Dir back = reverse(d);
         if (distance_[i] == kUnreached) {
           distance_[i] = static_cast<std::uint8_t>(depth + 1);
-          toward_[i] = back;
+          toward_.set(i, back);
           next.push_back(static_cast<std::uint32_t>(rank_permutation(perm)));
         } else if (distance_[i] == depth + 1 && back < toward_[i]) {
-          toward_[i] = back;
+          toward_.set(i, back);
         }
         std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
       }
@@ -116,7 +117,7 @@ DistanceTable::DistanceTable(TableDescriptor descriptor, std::span<const std::ui
       toward_(packed.size()) {
   for (std::size_t i = 0; i < packed.size(); ++i) {
     distance_[i] = packed[i] & kDistanceMask;
-    toward_[i] = static_cast<Dir>(packed[i] >> kDistanceBits);
+    toward_.set(i, static_cast<Dir>(packed[i] >> kDistanceBits));
     if (distance_[i] >= depth_counts_.size()) depth_counts_.resize(distance_[i] + 1u);
     ++depth_counts_[distance_[i]];
   }
@@ -155,8 +156,7 @@ DistanceTable::Index DistanceTable::index(std::span<const std::uint8_t> relabell
       others[count++] = static_cast<std::uint8_t>(v > blank_value ? v - 1 : v);
     }
   }
-  const auto order = half_rank(rank_permutation(std::span(others.data(), count)));
-  return static_cast<Index>(blank * per_blank_cell_ + order);
+  return index_of(static_cast<Cell>(blank), rank_permutation(std::span(others.data(), count)));
 }
 
 std::vector<std::uint8_t> DistanceTable::board_at(Index index) const {
@@ -198,47 +198,116 @@ const DistanceTable& DistanceTables::for_goal(const Board& goal) {
   return *slot;
 }
 
+// A board as the table indexes it, kept up to date as the blank moves: the blank's cell, and the
+// other tiles' reading order (relabelled to 0 .. n-2) as Lehmer digits, each the number of later
+// tiles that are smaller, with their rank. A move along a row leaves the order as it is; a move up
+// or down carries one tile past the cols - 1 tiles between its cell and the blank's, which changes
+// only their digits and its own. So each move costs a few operations, not a new rank.
+class TableSolver::Position {
+ public:
+  Position(const Board& board, std::span<const Cell> goal_cell, Cell blank_home)
+      : geometry_(board.geometry), count_(board.tiles.size() - 1) {
+    const auto home = static_cast<std::uint8_t>(blank_home);
+    for (std::size_t c = 0, k = 0; c < board.tiles.size(); ++c) {
+      const auto v = static_cast<std::uint8_t>(goal_cell[board.tiles[c]]);
+      if (v == home) {
+        blank_ = static_cast<Cell>(c);
+      } else {
+        order_[k++] = v > home ? static_cast<std::uint8_t>(v - 1) : v;
+      }
+    }
+    for (std::size_t k = 0; k < count_; ++k) {
+      std::uint8_t smaller_later = 0;
+      for (std::size_t j = k + 1; j < count_; ++j) smaller_later += order_[j] < order_[k];
+      digit_[k] = smaller_later;
+      rank_ += smaller_later * weight(k);
+    }
+    // The parity of the permutation from cells to goal cells: the order's inversions, plus those
+    // of the blank (blank cell + blank home, mod 2). A slide changes it and the blank's taxicab
+    // distance from home together, so the goal (even, distance 0) is reached where they agree.
+    // On a single line tiles never pass each other: only the order of the goal reaches it.
+    std::uint32_t inversions = static_cast<std::uint32_t>(blank_ + blank_home);
+    for (std::size_t k = 0; k < count_; ++k) inversions += digit_[k];
+    const int taxicab = std::abs(geometry_.row(blank_) - geometry_.row(blank_home)) +
+                        std::abs(geometry_.col(blank_) - geometry_.col(blank_home));
+    reachable_ = geometry_.rows == 1 || geometry_.cols == 1
+                     ? rank_ == 0
+                     : inversions % 2 == static_cast<std::uint32_t>(taxicab) % 2;
+  }
+
+  bool reachable() const { return reachable_; }
+  DistanceTable::Index index(const DistanceTable& table) const {
+    return table.index_of(blank_, rank_);
+  }
+
+  /// A move the table gives, which is legal.
+  void move(Dir d) {
+    const Cell target = blank_ + step_[static_cast<std::size_t>(d)];
+    if (d == Dir::Down) {  // the tile below goes back past the tiles between: positions blank_..
+      carry(static_cast<std::size_t>(target) - 1, static_cast<std::size_t>(blank_));
+    } else if (d == Dir::Up) {  // the tile above goes on past them: to position blank_ - 1
+      carry(static_cast<std::size_t>(target), static_cast<std::size_t>(blank_) - 1);
+    }
+    blank_ = target;
+  }
+
+ private:
+  PermutationRank weight(std::size_t k) const { return kFactorial[count_ - 1 - k]; }
+
+  // Moves the tile at position `from` of the order to position `to`, the ones between shifting
+  // one place towards `from`.
+  void carry(std::size_t from, std::size_t to) {
+    const std::size_t lo = std::min(from, to), hi = std::max(from, to);
+    for (std::size_t k = lo; k <= hi; ++k) rank_ -= digit_[k] * weight(k);
+    const std::uint8_t tile = order_[from];
+    std::uint8_t digit = digit_[from];
+    if (to < from) {  // it now comes before them: it counts the smaller, they no longer count it
+      for (std::size_t k = from; k > to; --k) {
+        order_[k] = order_[k - 1];
+        digit += order_[k] < tile;
+        digit_[k] = static_cast<std::uint8_t>(digit_[k - 1] - (tile < order_[k]));
+      }
+    } else {  // it now comes after them: the reverse
+      for (std::size_t k = from; k < to; ++k) {
+        order_[k] = order_[k + 1];
+        digit -= order_[k] < tile;
+        digit_[k] = static_cast<std::uint8_t>(digit_[k + 1] + (tile < order_[k]));
+      }
+    }
+    order_[to] = tile;
+    digit_[to] = digit;
+    for (std::size_t k = lo; k <= hi; ++k) rank_ += digit_[k] * weight(k);
+  }
+
+  Geometry geometry_;
+  std::array<Cell, 4> step_{-geometry_.cols, geometry_.cols, -1, 1};  // by Dir: u, d, l, r
+  std::size_t count_;
+  Cell blank_ = 0;
+  std::array<std::uint8_t, DistanceTable::kMaxCells> order_{}, digit_{};
+  PermutationRank rank_ = 0;
+  bool reachable_ = false;
+};
+
 TableSolver::TableSolver(const Board& goal, DistanceTables& tables)
     : goal_(goal), goal_cell_(cells_of_tiles(goal)), table_(&tables.for_goal(goal)) {}
 
-std::vector<std::uint8_t> TableSolver::relabel(const Board& board) const {
-  std::vector<std::uint8_t> perm(board.tiles.size());
-  for (std::size_t c = 0; c < perm.size(); ++c) {
-    perm[c] = static_cast<std::uint8_t>(goal_cell_[board.tiles[c]]);
-  }
-  return perm;
-}
-
 std::optional<int> TableSolver::distance(const Board& board) const {
-  if (!solvable(board, goal_)) return std::nullopt;
-  const auto d = table_->distance(relabel(board));
-  if (d == kUnreached) return std::nullopt;
-  return d;
+  const Position p(board, goal_cell_, goal_.blank());
+  if (!p.reachable()) return std::nullopt;
+  return table_->distance_at(p.index(*table_));
 }
 
 std::optional<std::vector<Dir>> TableSolver::solve(const Board& board) const {
-  if (!solvable(board, goal_)) return std::nullopt;
-  return solve_reachable(board);
-}
-
-std::vector<Dir> TableSolver::solve_reachable(const Board& board) const {
-  std::vector<std::uint8_t> perm = relabel(board);
-  DistanceTable::Index i = table_->index(perm);
-  const std::uint8_t distance = table_->distance_at(i);
-  if (distance == kUnreached) {
-    throw std::logic_error("the board cannot reach the goal");
-  }
-  const Geometry g = board.geometry;
-  Cell blank = board.blank();
-  std::vector<Dir> moves(distance);
+  Position p(board, goal_cell_, goal_.blank());
+  if (!p.reachable()) return std::nullopt;
+  std::vector<Dir> moves(table_->distance_at(p.index(*table_)));
   for (Dir& move : moves) {
-    move = table_->toward_goal(i);
-    const Cell target = g.step(blank, move);
-    std::swap(perm[static_cast<std::size_t>(blank)], perm[static_cast<std::size_t>(target)]);
-    i = table_->index_after(i, blank, target, perm);
-    blank = target;
+    move = table_->toward_goal(p.index(*table_));
+    p.move(move);
   }
-  if (table_->distance_at(i) != 0) throw std::logic_error("the distance table leads astray");
+  if (table_->distance_at(p.index(*table_)) != 0) {
+    throw std::logic_error("the distance table leads astray");
+  }
   return moves;
 }
 

@@ -142,6 +142,39 @@ TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
   }
 }
 
+// More puzzles than one block of the threads' work, with refused puzzles in different blocks:
+// every answer in input order, shortest, and each refusal named by its line.
+TEST(JudgePoj1077, PuzzlesAcrossBlocksKeepTheirOrder) {
+  std::mt19937_64 rng(1043);
+  const Board goal = Board::blank_last({3, 3});
+  const auto& dist = reference::distances_to(goal);
+  std::string input;
+  std::vector<std::string> boards;
+  for (int i = 0; i < 9000; ++i) {
+    if (i == 4500) input += "1 2 3 4 5 6 7 7 x\n";  // line 4501: a tile twice
+    if (i == 8200) input += "1 2 3 4 5 6 7 8 ?\n";  // line 8202: not a tile
+    Board b = random_board(goal, rng);
+    if (i % 3 == 0) std::swap(b.tiles[b.tiles[0] ? 0 : 1], b.tiles[b.tiles[2] ? 2 : 3]);
+    boards.push_back(reference::encode(b.tiles));
+    input += format_board(b, "x") + "\n";
+  }
+  const CliRun r = npuzzle({"judge", "poj1077"}, input);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("line 4501: tile 7 appears twice"), std::string::npos) << r.err;
+  EXPECT_LT(r.err.find("line 4501:"), r.err.find("line 8202: '?' is not a tile")) << r.err;
+  const auto out = lines(r.out);
+  ASSERT_EQ(out.size(), boards.size());
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const auto it = dist.find(boards[i]);
+    if (it == dist.end()) {
+      ASSERT_EQ(out[i], "unsolvable") << i;
+      continue;
+    }
+    ASSERT_EQ(static_cast<int>(out[i].size()), it->second) << i;
+    expect_solves(boards[i], out[i], kEightGoal, 3, 3);
+  }
+}
+
 TEST(JudgePoj1077, ABadPuzzleIsReportedAndTheOthersAnswered) {
   const CliRun r = npuzzle({"judge", "poj1077"},
                            "1 2 3 x 4 6 7 5 8\n1 2 3 4 5 6 7 9 x\n1 2 3 x 4 6 7 5 8\n1 2 3");

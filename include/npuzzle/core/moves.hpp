@@ -19,6 +19,8 @@ enum class Notation { Blank, TileMoves };
 using MoveSink = std::function<void(std::span<const Dir>)>;
 
 std::string format_moves(std::span<const Dir> moves, Notation notation);
+/// The same, added to the end of `out`.
+void append_moves(std::string& out, std::span<const Dir> moves, Notation notation);
 /// Parses u/d/l/r letters (either case) and white space; throws InputError naming the first bad
 /// character, counted from the start of the whole string where `text` is a piece of it that
 /// `before` characters precede.

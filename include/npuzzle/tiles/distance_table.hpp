@@ -35,6 +35,25 @@ struct TableDescriptor {
 
 TableDescriptor describe_table(Geometry geometry, Cell blank_home);
 
+/// Moves packed four to a byte, so that a walk along a table's moves stays in the first-level
+/// cache; all Up until set.
+class PackedDirs {
+ public:
+  explicit PackedDirs(std::size_t size) : bytes_((size + 3) / 4) {}
+  Dir operator[](std::size_t i) const {
+    return static_cast<Dir>((static_cast<unsigned>(bytes_[i / 4]) >> shift(i)) & 3u);
+  }
+  void set(std::size_t i, Dir d) {
+    std::uint8_t& b = bytes_[i / 4];
+    b = static_cast<std::uint8_t>((b & ~(3u << shift(i))) | static_cast<unsigned>(d) << shift(i));
+  }
+  std::size_t bytes() const { return bytes_.size(); }
+
+ private:
+  static unsigned shift(std::size_t i) { return static_cast<unsigned>(i % 4 * 2); }
+  std::vector<std::uint8_t> bytes_;
+};
+
 class DistanceTable {
  public:
   static constexpr int kMaxCells = 10;
@@ -49,7 +68,7 @@ class DistanceTable {
   std::vector<std::uint8_t> packed() const;
 
   std::span<const std::uint64_t> depth_counts() const { return depth_counts_; }
-  std::size_t bytes() const { return distance_.size() + toward_.size(); }
+  std::size_t bytes() const { return distance_.size() + toward_.bytes(); }
 
   /// The distance of a relabelled board that can reach the goal (one that cannot aliases another
   /// board's entry: decide reachability first).
@@ -59,15 +78,11 @@ class DistanceTable {
 
   using Index = std::uint32_t;
   Index index(std::span<const std::uint8_t> relabelled) const;
-  /// The index once the blank has moved from cell `from` to `to` of `relabelled` (already
-  /// moved). Along a row the other tiles keep their reading order, so only the blank's part of
-  /// the index changes; a move up or down ranks them again.
-  Index index_after(Index i, Cell from, Cell to, std::span<const std::uint8_t> relabelled) const {
-    if (to / descriptor_.geometry.cols != from / descriptor_.geometry.cols)
-      return index(relabelled);
-    return static_cast<Index>(static_cast<PermutationRank>(i) +
-                              per_blank_cell_ * static_cast<PermutationRank>(to) -
-                              per_blank_cell_ * static_cast<PermutationRank>(from));
+  /// The index of the board with the blank on `blank` and the other tiles in the order of rank
+  /// `order` (either of the two orders that share an entry).
+  Index index_of(Cell blank, PermutationRank order) const {
+    return static_cast<Index>(static_cast<PermutationRank>(blank) * per_blank_cell_ +
+                              half_rank(order));
   }
   std::uint8_t distance_at(Index i) const { return distance_[i]; }
   /// The first of u, d, l, r that takes the blank one move closer to the goal (for an index
@@ -84,7 +99,7 @@ class DistanceTable {
   TableDescriptor descriptor_;
   PermutationRank per_blank_cell_;      // entries for each cell of the blank
   std::vector<std::uint8_t> distance_;  // by index
-  std::vector<Dir> toward_;             // by index
+  PackedDirs toward_;                   // by index
   std::vector<std::uint64_t> depth_counts_;
 };
 
@@ -114,15 +129,13 @@ class TableSolver {
   /// A shortest move sequence, or nullopt if the board cannot reach the goal. Where several moves
   /// start a shortest path, the first of u, d, l, r is taken.
   std::optional<std::vector<Dir>> solve(const Board& board) const;
-  /// The same for a board known to reach the goal (parity decided by the caller).
-  std::vector<Dir> solve_reachable(const Board& board) const;
   /// The `k`-th board, in the table's order, of those exactly `distance` moves from the goal
   /// (k below the table's count at that distance); with k uniform, a uniform draw among them.
   Board board_at_distance(int distance, std::uint64_t k) const;
   const DistanceTable& table() const { return *table_; }
 
  private:
-  std::vector<std::uint8_t> relabel(const Board& board) const;
+  class Position;
 
   Board goal_;
   std::vector<Cell> goal_cell_;  // by tile
