@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+#include <span>
+
 #include "common.hpp"
 #include "judges.hpp"
 #include "npuzzle/core/parity.hpp"
@@ -12,6 +16,16 @@ namespace npuzzle::cli {
 namespace {
 
 constexpr std::uint64_t kMaxSide = 5000;
+
+// The place of the first number of the two boards that is not a tile 0 to cells - 1.
+std::optional<std::uint64_t> first_out_of_range(const Board (&boards)[2], std::uint64_t cells) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& tiles = boards[i].tiles;
+    const auto it = std::find_if(tiles.begin(), tiles.end(), [&](Tile t) { return t >= cells; });
+    if (it != tiles.end()) return i * cells + static_cast<std::uint64_t>(it - tiles.begin());
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -25,6 +39,7 @@ int judge_acwing108() {
     code = kBadInput;
   };
 
+  Board boards[2];  // kept from one dataset to the next: their memory is touched once
   while (in.skip_space()) {
     const int line = in.line();
     const auto n = in.number();
@@ -34,28 +49,33 @@ int judge_acwing108() {
     }
     const auto side = static_cast<int>(*n);
     const auto cells = *n * *n;
-    Board boards[2] = {{{side, side}, std::vector<Tile>(cells)},
-                       {{side, side}, std::vector<Tile>(cells)}};
-    std::string bad;
+    for (Board& b : boards) {
+      b.geometry = {side, side};
+      b.tiles.resize(cells);
+    }
+    // In bulk where the numbers are plain; a token that is not a number reads as `cells`, out of
+    // range like a number too large, so that one pass afterwards finds the first bad one.
     std::uint64_t read = 0;
-    for (; read < 2 * cells; ++read) {
-      if (!in.skip_space()) break;
-      const auto value = in.number();
-      if (!value || *value >= cells) {
-        if (bad.empty()) {
-          bad = fmt::format("number {} of the dataset is not a tile 0 to {}", read + 1, cells - 1);
-        }
-        continue;
+    for (Board& b : boards) {
+      const std::span<Tile> tiles(b.tiles);
+      std::size_t at = 0;
+      while (at < cells) {
+        at += in.numbers(tiles.subspan(at));
+        if (at == cells || !in.skip_space()) break;
+        const auto value = in.number();
+        tiles[at++] = static_cast<Tile>(value && *value < cells ? *value : cells);
       }
-      boards[read / cells].tiles[read % cells] = static_cast<Tile>(*value);
+      read += at;
+      if (at < cells) break;
     }
     if (read < 2 * cells) {
       refuse(line,
              fmt::format("the input ends after {} of the dataset's {} numbers", read, 2 * cells));
       break;
     }
-    if (!bad.empty()) {
-      refuse(line, bad);
+    if (const auto bad = first_out_of_range(boards, cells)) {
+      refuse(line,
+             fmt::format("number {} of the dataset is not a tile 0 to {}", *bad + 1, cells - 1));
       continue;
     }
     if (cells == 1) {  // a lone blank: nothing to move, and nothing to reach

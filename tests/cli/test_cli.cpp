@@ -211,6 +211,60 @@ TEST(JudgeAcwing108, BadDatasetsAreNamedAndTheOthersAnswered) {
   EXPECT_EQ(npuzzle({"judge", "acwing108"}, "x\n").code, 2);
 }
 
+// Large datasets read in bulk the same in any layout: padded numbers, tabs, CRLF, one line, no
+// end of line at the end; and a bad number after them is found and placed by its line.
+TEST(JudgeAcwing108, LargeDatasetsReadTheSameInAnyLayout) {
+  std::mt19937_64 rng(108);
+  const Geometry g{101, 101};
+  const Board goal = Board::blank_last(g);
+  std::vector<Board> boards;
+  std::string expected;
+  for (int i = 0; i < 4; ++i) {
+    boards.push_back(random_board(goal, rng));
+    boards.push_back(random_board(goal, rng));
+    if (i % 2 == 1) {  // two tiles swapped: the other parity
+      auto& t = boards.back().tiles;
+      const std::size_t a = t[0] == kBlank ? 1 : 0, b = t[5] == kBlank ? 6 : 5;
+      std::swap(t[a], t[b]);
+    }
+    expected += i % 2 == 1 ? "NIE\n" : "TAK\n";
+  }
+  const auto layout = [&](const std::string& sep, const std::string& eol, int pad) {
+    std::string text;
+    for (std::size_t b = 0; b < boards.size(); ++b) {
+      if (b % 2 == 0) text += "101" + eol;
+      for (std::size_t c = 0; c < boards[b].tiles.size(); ++c) {
+        const std::string n = std::to_string(boards[b].tiles[c]);
+        text += std::string(c % 7 == 0 ? static_cast<std::size_t>(pad) : 0, '0') + n;
+        text += (c + 1) % 101 == 0 ? eol : sep;
+      }
+    }
+    return text;
+  };
+  for (const std::string& input :
+       {layout(" ", "\n", 0), layout("\t", "\r\n", 3), layout(" ", " ", 12),
+        layout(" ", "\n", 0) + "3\n1 2 3\n4 5 6\n7 8 0\n1 2 3 4 5 6 7 8"}) {
+    const CliRun r = npuzzle({"judge", "acwing108"}, input);
+    EXPECT_EQ(r.out, expected);
+    EXPECT_EQ(r.code, input.ends_with("8") ? 2 : 0) << r.err;
+  }
+  std::string bad = layout(" ", "\n", 0);
+  bad +=
+      "3\n1 2 3\n4 5 6\n7 8 0\n1 2 3\n4 5 6\n7 12345678901 8\n3\n1 2 3\n4 5 6\n7 8 0\n"
+      "1 2 3\n4 5 6\n7 8x 0\n";
+  const CliRun r = npuzzle({"judge", "acwing108"}, bad);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, expected);
+  const int line = 4 * 203 + 1;
+  EXPECT_NE(r.err.find("dataset at line " + std::to_string(line) +
+                       ": number 17 of the dataset is not a tile"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("dataset at line " + std::to_string(line + 7) + ": number 17 of"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST(JudgeLeetcode773, AnswersTheSpecSamples) {
   const CliRun r = npuzzle({"judge", "leetcode773"},
                            "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n");
