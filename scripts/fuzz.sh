@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target as a libFuzzer fuzzer (clang, with AddressSanitizer and
-# UndefinedBehaviorSanitizer) for SECONDS each (default 600), one after the other on all cores,
+# UndefinedBehaviorSanitizer) for SECONDS each (default 600), one after the other on all cores
+# (or on $NPUZZLE_FUZZ_JOBS of them),
 # from its corpus in tests/fuzz/corpus/NAME, into which it then merges the inputs that reach new
 # code. A crash stops the run and leaves the input that caused it in build-fuzz/ (crash-*);
 # once fixed, copy it into the corpus so that the tests replay it.
@@ -13,7 +14,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds="${1:-600}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(board moves cube table_file)
+[ ${#targets[@]} -eq 0 ] && targets=(board moves cube table_file judges)
+jobs="${NPUZZLE_FUZZ_JOBS:-$(nproc)}"
 "$root/scripts/setup.sh" core fuzz
 build="$root/build-fuzz"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
@@ -25,6 +27,8 @@ for t in "${targets[@]}"; do
 done
 cmake --build "$build" -j "$(nproc)" --target "${build_targets[@]}"
 cd "$build"
+# The cube judge's answer table is built once, in the fuzz build, not in the user's cache.
+export NPUZZLE_CACHE="$build/fuzz-cache"
 for t in "${targets[@]}"; do
   if [ "$t" = cli ]; then
     echo "== the command line's options for ${seconds} s"
@@ -50,7 +54,7 @@ for t in "${targets[@]}"; do
   # counts) the committed corpus does not are merged into it, so that it stays small.
   work="$build/corpus/$t"
   mkdir -p "$work"
-  "$build/tests/fuzz_$t" -max_total_time="$seconds" -jobs="$(nproc)" -workers="$(nproc)" \
+  "$build/tests/fuzz_$t" -max_total_time="$seconds" -jobs="$jobs" -workers="$jobs" \
     -artifact_prefix="$build/" -print_final_stats=1 "$work" "$root/tests/fuzz/corpus/$t"
   "$build/tests/fuzz_$t" -merge=1 -use_counters=0 "$root/tests/fuzz/corpus/$t" "$work" 2>&1 |
     tail -n 1
