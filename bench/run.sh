@@ -3,7 +3,8 @@
 #   judge poj1077 on 100,000 seeded random 8-puzzles (parsing and printing included),
 #   judge acwing108 on ten 499x499 datasets, check on one 3000x3000 board,
 #   solve (auto) on seeded random 3x4 and 4x3 boards,
-#   Korf's 100 15-puzzles with the 7-8 pattern databases (when built: npuzzle pdb build 7-8),
+#   Korf's 100 15-puzzles and the seventeen at 80 moves, with the 7-8 pattern databases (when
+#   built: npuzzle pdb build 7-8),
 #   judge poj3131 on five seeded 15-dataset inputs whose answers are all 29, 30 or -1, with the
 #   answer table (the exact search's speed on them is BM_CubeHardInputSearch, below),
 # then the library micro-benchmarks (Google Benchmark).
@@ -56,6 +57,8 @@ if "$bin" pdb list | grep -q '^7-8 .* built'; then
     awk '{ t = $2 == "ms" ? $1 / 1e3 : $2 == "us" ? $1 / 1e6 : $1; print t, $3, $4 }' | sort -n |
     awk -v runs="$runs" '{ a[NR] = $0 } END { split(a[int((NR + 1) / 2)], m, " ");
       printf "bench korf100 (7-8 reflected): %.3f s total search time, median of %d runs (that run'"'"'s median instance %s %s)\n", m[1], runs, m[2], m[3] }'
+  "$bin" bench "$root/instances/fifteen80.txt" --goal blank-last --pdb 7-8 --search-threads 1 |
+    tail -n 1 | sed 's/^/the seventeen 80-move 15-puzzles: /'
 else
   echo "bench korf100: skipped, the 7-8 pattern databases are not built (npuzzle pdb build 7-8)"
 fi
