@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -131,9 +132,13 @@ int run_solve(SolveFlags& f) {
       }
     }
   };
+  std::atomic<int> boards{0};
   const int code = for_each_board(
       f.board, f.boards.geometry(), f.threads,
       [&](const Board& board, const std::string& where) -> Finish {
+        if (!f.search.checkpoint.empty() && boards++ > 0) {
+          throw InputError("--checkpoint keeps one search's progress: give one board");
+        }
         const Solver::Plan& plan = plans.for_board(board);
         if (f.output.json) {
           auto s = std::make_shared<const Solution>(plan.solve(board));
@@ -176,6 +181,7 @@ Command add_solve(CLI::App& root) {
   add_board_argument(*app, f->board);
   f->boards.add_to(*app);
   f->search.add_to(*app, true);
+  f->search.add_checkpoint_to(*app);
   f->output.add_to(*app, true);
   app->add_option("-j,--threads", f->threads,
                   "Boards solved at once (from stdin), sharing the cores; the answers keep the "

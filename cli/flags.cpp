@@ -131,19 +131,39 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
   app.add_option("--max-nodes", max_nodes, "Give up after expanding this many nodes (0: no limit)")
       ->check(kWholeNonNegative)
       ->capture_default_str();
-  app.add_option("--timeout", timeout, "Give up after this many seconds per board (0: no limit)")
-      ->check(kFiniteNonNegative)
-      ->capture_default_str();
+  timeout_option =
+      app.add_option("--timeout", timeout,
+                     "Give up after this many seconds per board (0: no limit; with --checkpoint "
+                     "no limit unless given)")
+          ->check(kFiniteNonNegative)
+          ->capture_default_str();
   app.add_option("--max-memory", max_memory_mib,
                  "MiB the searches that store states may use (0: no limit)")
       ->check(kMemoryMib)
       ->capture_default_str();
 }
 
+void SearchFlags::add_checkpoint_to(CLI::App& app) {
+  app.add_option("--checkpoint", checkpoint,
+                 "Keep the search's progress in FILE (IDA*: the default on 4x4 and 5x5 boards), "
+                 "so that the same solve started again with FILE goes on where it stopped "
+                 "(Ctrl-C, a limit, a reboot) and gives the same answer; the file is removed once "
+                 "the search ends. One board")
+      ->type_name("FILE");
+  app.add_option("--checkpoint-every", checkpoint_every,
+                 "Seconds between the checkpoint's saves within an iteration (it is also saved "
+                 "as each large iteration starts, and where a limit or Ctrl-C stops the search)")
+      ->check(kFiniteNonNegative)
+      ->capture_default_str();
+}
+
 Budget SearchFlags::budget() const {
   Budget b;
   b.max_nodes = max_nodes;
-  b.timeout_seconds = timeout;
+  // A search kept in a checkpoint is meant to run to its end, across restarts.
+  b.timeout_seconds =
+      !checkpoint.empty() && timeout_option != nullptr && timeout_option->count() == 0 ? 0
+                                                                                       : timeout;
   // Rounded up: a budget below one byte is a budget of one byte, not none (0 means none).
   b.max_memory_bytes = static_cast<std::size_t>(std::ceil(max_memory_mib * 1024 * 1024));
   b.threads = threads_per_search(1);
@@ -161,6 +181,8 @@ SolveOptions SearchFlags::options() const {
   o.heuristic = heuristic;
   o.tables = pdb_set;
   o.budget = budget();
+  o.checkpoint = checkpoint;
+  o.checkpoint_seconds = checkpoint_every;
   return o;
 }
 

@@ -9,6 +9,7 @@
 #include <exception>
 #include <variant>
 
+#include "checkpoint_file.hpp"
 #include "embedded_tables.hpp"
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/core/parity.hpp"
@@ -110,6 +111,8 @@ struct Solver::Plan::Resolved {
   const MethodInfo* method = nullptr;
   std::string heuristic, tables, unbuilt_tables;
   Budget budget;
+  std::string checkpoint;
+  double checkpoint_seconds = 0;
 
   /// The pattern databases a search reads: the set, loaded on the first board that needs a
   /// search; the goal's frame, in which the set's tables are read; and what runs instead if the
@@ -157,6 +160,26 @@ struct Solver::Plan::Resolved {
 };
 
 namespace {
+
+/// What a checkpoint is the progress of: a search of this board towards this goal, by this
+/// method and these tables, by this version of the program.
+std::string checkpoint_identity(const Board& board, const Board& goal, const Solution& named) {
+  std::string out = "npuzzle " NPUZZLE_VERSION;
+  for (const Board* b : {&board, &goal}) {
+    out += b == &board ? "\nboard " : "\ngoal ";
+    out += b->geometry.name();
+    for (const Tile t : b->tiles) {
+      out += ' ';
+      out += std::to_string(t);
+    }
+  }
+  for (const std::string* part : {&named.algorithm, &named.heuristic, &named.tables}) {
+    out += part == &named.algorithm ? "\nsearch " : " ";
+    out += *part;
+  }
+  out += '\n';
+  return out;
+}
 
 /// The bound and whether the answer is proven shortest: by an exact method, or by being as long
 /// as a proven bound, whichever method found it.
@@ -230,14 +253,21 @@ Solution Solver::Plan::solve(const Board& board) const {
       s.tables.clear();
     }
   }
+  Budget budget = r.budget;
+  std::optional<detail::CheckpointFile> checkpoint;
+  if (!r.checkpoint.empty()) {
+    checkpoint.emplace(r.checkpoint, checkpoint_identity(board, r.goal, s), r.checkpoint_seconds);
+    budget.checkpointing = &checkpoint->checkpointing();
+  }
   SearchResult<Dir> found;
   if (inputs.pdb) {
     const GoalFrame& frame = search.pdb->frame;
-    found = runner(frame.to_frame(board), search.pdb->frame_goal, inputs, r.budget);
+    found = runner(frame.to_frame(board), search.pdb->frame_goal, inputs, budget);
     for (Dir& d : found.path) d = frame.move_from_frame(d);
   } else {
-    found = runner(board, r.goal, inputs, r.budget);
+    found = runner(board, r.goal, inputs, budget);
   }
+  if (checkpoint && !stopped_by_budget(found.status)) checkpoint->remove();
   s.status = found.status;
   s.moves = std::move(found.path);
   s.stats = found.stats;
@@ -332,6 +362,15 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
     throw InputError("the " + algorithm->info.name + " algorithm takes boards of at most " +
                      grouped(static_cast<std::size_t>(algorithm->info.max_cells)) + " cells, not " +
                      g.name() + " (" + grouped(static_cast<std::size_t>(g.cells())) + " cells)");
+  }
+  if (!options.checkpoint.empty()) {
+    if (algorithm->info.name != kAutoSearch) {
+      throw InputError("checkpoints keep the progress of " + std::string(kAutoSearch) +
+                       " searches, not of " + algorithm->info.name);
+    }
+    search.hand_over = false;  // the search is to run to its end, across restarts
+    r->checkpoint = options.checkpoint;
+    r->checkpoint_seconds = options.checkpoint_seconds;
   }
   r->method = &algorithm->info;
   if (!algorithm->tile_runner) {

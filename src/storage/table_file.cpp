@@ -252,9 +252,18 @@ void write_table(TableStore& store, std::string_view key, const TableHeader& hea
   store.store(key, parts);
 }
 
-void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
-                std::span<std::uint8_t> payload, Recount recount) {
-  Reader r(in, where);
+namespace {
+
+// A header as read, its magic and size checked.
+struct StoredHeader {
+  bool old_sum = false;  // summed in one lane (versions 1 and 2)
+  std::string kind;
+  std::uint64_t bits = 8, entries = 0;
+  std::vector<std::uint64_t> counts;
+  std::uint64_t checksum = 0;
+};
+
+StoredHeader read_header(Reader& r) {
   char magic[sizeof kMagic];
   r.bytes(magic, sizeof magic);
   const bool v1 = std::memcmp(magic, kMagicV1, sizeof kMagic) == 0;
@@ -262,37 +271,69 @@ void read_table(std::istream& in, std::string_view where, const TableHeader& exp
   if (!v1 && !v2 && std::memcmp(magic, kMagic, sizeof kMagic) != 0) {
     r.fail("is not an npuzzle table");
   }
+  StoredHeader h;
+  h.old_sum = v1 || v2;
   const std::uint64_t kind_size = r.u64();
   if (kind_size > kMaxKindBytes) r.fail("has a damaged header");
-  std::string kind(static_cast<std::size_t>(kind_size), '\0');
-  r.bytes(kind.data(), kind.size());
-  if (kind != expected.kind) r.fail("holds '" + kind + "', not '" + expected.kind + "'");
-  const std::uint64_t bits = v1 ? 8 : r.u64();
-  if (bits != expected.bits) {
-    r.fail("has " + std::to_string(bits) + "-bit entries, not " + std::to_string(expected.bits));
-  }
-  const std::uint64_t entries = r.u64();
-  if (entries != expected.entries || payload.size() != expected.payload_bytes()) {
-    r.fail("has " + std::to_string(entries) + " entries, not " + std::to_string(expected.entries));
-  }
+  h.kind.assign(static_cast<std::size_t>(kind_size), '\0');
+  r.bytes(h.kind.data(), h.kind.size());
+  h.bits = v1 ? 8 : r.u64();
+  h.entries = r.u64();
   const std::uint64_t values = r.u64();
   if (values > kMaxValues) r.fail("has a damaged header");
-  std::vector<std::uint64_t> header_counts;
-  for (std::uint64_t i = 0; i < values; ++i) header_counts.push_back(r.u64());
-  const std::uint64_t checksum = r.u64();
-  if (!expected.value_counts.empty() && header_counts != expected.value_counts) {
-    r.fail("holds other per-value counts than the table's descriptor says");
-  }
+  for (std::uint64_t i = 0; i < values; ++i) h.counts.push_back(r.u64());
+  h.checksum = r.u64();
+  return h;
+}
 
-  PayloadChecks checks{{payload.size(), v1 || v2 ? ChecksumLanes::kOne : ChecksumLanes::kFour}, {}};
+// Reads the payload after `h` and checks its checksum, that nothing follows it, and with
+// `recount` its values against the header's counts.
+void read_payload(Reader& r, std::istream& in, const StoredHeader& h,
+                  std::span<std::uint8_t> payload, Recount recount) {
+  PayloadChecks checks{{payload.size(), h.old_sum ? ChecksumLanes::kOne : ChecksumLanes::kFour},
+                       {}};
   if (recount == Recount::kYes) checks.counts.emplace();
   read_and_check(r, payload, checks);
   if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
-  if (checks.sum.value() != checksum) r.fail("fails its checksum (damaged)");
-  if (checks.counts && entry_counts(*checks.counts, expected.bits, entries,
-                                    payload.empty() ? 0 : payload.back()) != header_counts) {
+  if (checks.sum.value() != h.checksum) r.fail("fails its checksum (damaged)");
+  if (checks.counts && entry_counts(*checks.counts, static_cast<unsigned>(h.bits), h.entries,
+                                    payload.empty() ? 0 : payload.back()) != h.counts) {
     r.fail("holds other per-value counts than its header says");
   }
+}
+
+}  // namespace
+
+void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
+                std::span<std::uint8_t> payload, Recount recount) {
+  Reader r(in, where);
+  const StoredHeader h = read_header(r);
+  if (h.kind != expected.kind) r.fail("holds '" + h.kind + "', not '" + expected.kind + "'");
+  if (h.bits != expected.bits) {
+    r.fail("has " + std::to_string(h.bits) + "-bit entries, not " + std::to_string(expected.bits));
+  }
+  if (h.entries != expected.entries || payload.size() != expected.payload_bytes()) {
+    r.fail("has " + std::to_string(h.entries) + " entries, not " +
+           std::to_string(expected.entries));
+  }
+  if (!expected.value_counts.empty() && h.counts != expected.value_counts) {
+    r.fail("holds other per-value counts than the table's descriptor says");
+  }
+  read_payload(r, in, h, payload, recount);
+}
+
+std::vector<std::uint8_t> read_record(const TableStore& store, std::string_view key,
+                                      std::string_view kind, std::uint64_t max_bytes) {
+  const auto in = store.open(key);
+  if (!in) throw TableFileError(store.where(key) + ": no such file");
+  const std::string where = store.where(key);
+  Reader r(*in, where);
+  const StoredHeader h = read_header(r);
+  if (h.kind != kind) r.fail("holds '" + h.kind + "', not '" + std::string(kind) + "'");
+  if (h.bits != 8 || h.entries > max_bytes) r.fail("has a damaged header");
+  std::vector<std::uint8_t> payload(static_cast<std::size_t>(h.entries));
+  read_payload(r, *in, h, payload, Recount::kYes);
+  return payload;
 }
 
 void read_table(const TableStore& store, std::string_view key, const TableHeader& expected,

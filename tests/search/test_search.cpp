@@ -14,6 +14,7 @@
 #include "npuzzle/search/beam.hpp"
 #include "npuzzle/search/bfs.hpp"
 #include "npuzzle/search/bibfs.hpp"
+#include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/idastar.hpp"
 #include "npuzzle/search/iteration_history.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
@@ -291,6 +292,65 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
   cancelled.threads = 2;
   cancelled.cancel = &cancel;
   EXPECT_EQ(ida_star_search(domain, hard, cancelled).status, SearchStatus::Cancelled);
+}
+
+// A search saving its progress after every subtree, then started again from a sample of what it
+// saved (each encoded and decoded first), on one thread and on two: every restart gives the
+// uninterrupted search's answer, move for move.
+TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(40);
+  const Solver solver;
+  for (int trial = 0; trial < 2; ++trial) {
+    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
+    const auto start = domain.state_of(board);
+    const auto one = ida_star_search(domain, start, {});
+    ASSERT_EQ(one.status, SearchStatus::Solved);
+    for (const unsigned threads : {1u, 2u}) {
+      std::vector<IdaCheckpoint> saved;
+      Checkpointing keep;
+      keep.every_seconds = 0;
+      keep.save = [&](const IdaCheckpoint& c) {
+        saved.push_back(IdaCheckpoint::decode(c.encode()));
+      };
+      Budget budget;
+      budget.threads = threads;
+      budget.checkpointing = &keep;
+      const auto whole = IdaStar(domain, budget, 0).solve(std::span(&start, 1));
+      EXPECT_EQ(whole.path, one.path);
+      ASSERT_GE(saved.size(), 3u) << format_board(board);
+      for (std::size_t k = 0; k < saved.size(); k += 1 + saved.size() / 5) {
+        Checkpointing again;
+        again.resume = &saved[k];
+        Budget resumed;
+        resumed.threads = threads;
+        resumed.checkpointing = &again;
+        const auto found = IdaStar(domain, resumed, 0).solve(std::span(&start, 1));
+        EXPECT_EQ(found.path, one.path) << format_board(board) << ", checkpoint " << k << " of "
+                                        << saved.size() << ", " << threads << " thread(s)";
+      }
+    }
+  }
+}
+
+TEST(Search, ACheckpointThatIsNotOneIsRefused) {
+  IdaCheckpoint c;
+  c.bound = 40;
+  c.subtrees_wanted = 256;
+  c.finished.push_back({3, frontier_of(42, 5), 42, 100, 300});
+  const std::vector<std::uint8_t> bytes = c.encode();
+  const IdaCheckpoint back = IdaCheckpoint::decode(bytes);
+  EXPECT_EQ(back.bound, 40);
+  ASSERT_EQ(back.finished.size(), 1u);
+  EXPECT_EQ(back.finished[0].frontier, frontier_of(42, 5));
+  for (const std::size_t cut :
+       {std::size_t{0}, std::size_t{8}, bytes.size() - 8, bytes.size() - 1}) {
+    EXPECT_THROW(IdaCheckpoint::decode(std::span(bytes).first(cut)), std::invalid_argument) << cut;
+  }
+  std::vector<std::uint8_t> other = bytes;
+  other[0] = 2;  // another format
+  EXPECT_THROW(IdaCheckpoint::decode(other), std::invalid_argument);
 }
 
 // Manhattan on some states and half of it on others: admissible, and far from consistent, so

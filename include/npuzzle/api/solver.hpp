@@ -44,6 +44,13 @@ struct SolveOptions {
   /// light one, built on first use where the solver's config allows.
   std::string tables;
   Budget budget;
+  /// IDA* only: a file that keeps the search's progress, written at the start of each large
+  /// iteration, about every `checkpoint_seconds` within it, and where a limit stops it, so that a
+  /// solve of the same board started again with the file goes on from there and gives the same
+  /// answer. Removed once the search ends. Empty: none. A file that is damaged or another
+  /// search's is refused (InputError).
+  std::string checkpoint;
+  double checkpoint_seconds = 60;
 };
 
 struct Solution {

@@ -96,6 +96,8 @@ struct SearchProgress {
   double seconds = 0;
 };
 
+struct Checkpointing;  // checkpoint.hpp
+
 /// Limits on one search (0 means no limit), and how to follow or stop it from outside.
 struct Budget {
   std::uint64_t max_nodes = 0;  // expanded nodes
@@ -111,6 +113,8 @@ struct Budget {
   /// Called from a searching thread (one at a time) about every `progress_seconds`.
   std::function<void(const SearchProgress&)> progress;
   double progress_seconds = 0.5;
+  /// IDA* only: where it goes on from and keeps its progress (not owned; nullptr: none).
+  const Checkpointing* checkpointing = nullptr;
 };
 
 enum class SearchStatus {

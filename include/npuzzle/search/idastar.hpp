@@ -17,10 +17,12 @@
 #include <exception>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <utility>
 
+#include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/child_order.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
@@ -53,6 +55,17 @@ class IdaStar {
     std::vector<State> roots(starts.begin(), starts.end());
     std::uint64_t last_iteration = 0;  // nodes the iteration before expanded
     std::uint64_t last_top = 0;        // of them, within kHistoryDepth moves of a root
+    const Checkpointing* checkpoints = budget_.checkpointing;
+    const IdaCheckpoint* resume = checkpoints ? checkpoints->resume : nullptr;
+    if (resume) {  // the iteration it was saved in, as it began
+      bound = resume->bound;
+      last_iteration = resume->last_iteration;
+      last_top = resume->last_top;
+      now_ = resume->history;  // (the iteration before's: swapped in below)
+      run.stats.expanded = resume->before.expanded;
+      run.stats.generated = resume->before.generated;
+      run.stats.split_iterations = resume->before.split_iterations;
+    }
     for (;;) {
       run.bound = bound;  // every shorter solution was ruled out by the iterations before
       if (budget_.max_depth && bound > *budget_.max_depth) {
@@ -64,13 +77,26 @@ class IdaStar {
       main_.history_bytes = before_.bytes() + now_.bytes();
       keeps_history_ =
           last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
-      // (A split lists its subtrees below the nodes the history keeps.)
-      const bool split = budget_.threads > 1 && last_iteration >= min_split_iteration_ &&
-                         bound > kHistoryDepth &&
+      // (A split lists its subtrees below the nodes the history keeps.) One that keeps
+      // checkpoints splits on one thread too: a checkpoint is a split iteration's progress.
+      const bool split = (budget_.threads > 1 || checkpoints) &&
+                         last_iteration >= min_split_iteration_ && bound > kHistoryDepth &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
+      std::optional<IdaCheckpoint> progress;
+      if (split && checkpoints && checkpoints->save) {
+        progress.emplace();
+        progress->bound = bound;
+        progress->last_iteration = last_iteration;
+        progress->last_top = last_top;
+        progress->history = before_;
+        progress->before = run.stats;
+      }
       const std::uint64_t before = run.stats.expanded;
       main_.top_expanded = 0;
-      const Outcome outcome = split ? split_iteration(roots, bound) : iteration(roots, bound);
+      // (Only the first iteration goes on from the checkpoint: its finished subtrees skipped.)
+      const IdaCheckpoint* going_on = std::exchange(resume, nullptr);
+      const Outcome outcome =
+          split ? split_iteration(roots, bound, going_on, progress) : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
       last_top = main_.top_expanded;
       run.stats.split_iterations += split;
@@ -277,7 +303,8 @@ class IdaStar {
                     Node before, Node now, std::vector<Move>& path, Subtrees& out,
                     const std::vector<Frontier>* below, std::size_t& next_below);
   Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted);
-  Outcome split_iteration(std::vector<State>& roots, int bound);
+  Outcome split_iteration(std::vector<State>& roots, int bound, const IdaCheckpoint* resume,
+                          std::optional<IdaCheckpoint>& progress);
 
   const D& domain_;
   Budget budget_;

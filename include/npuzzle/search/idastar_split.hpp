@@ -8,15 +8,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <mutex>
 #include <optional>
 #include <span>
 #include <vector>
 
+#include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/child_order.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
+#include "npuzzle/util/errors.hpp"
 #include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle {
@@ -127,9 +130,13 @@ auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t want
 }
 
 template <SearchDomain D>
-auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcome {
+auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const IdaCheckpoint* resume,
+                                 std::optional<IdaCheckpoint>& progress) -> Outcome {
   SearchRun& run = main_.run;
-  Subtrees work = subtrees(roots, bound, kSubtreesPerThread * budget_.threads);
+  // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
+  const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
+                                    : kSubtreesPerThread * budget_.threads;
+  Subtrees work = subtrees(roots, bound, wanted);
   run.stats.expanded += work.stats.expanded;
   main_.top_expanded += work.top_expanded;
   run.stats.generated += work.stats.generated;
@@ -151,6 +158,32 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcom
   const std::size_t depth = static_cast<std::size_t>(work.depth);
   std::vector<Frontier> below(work.root.size(), kNoFrontier);  // by subtree
 
+  // Subtrees a checkpoint says are finished count as searched, with what they found; the
+  // progress saved holds them, and each subtree as it finishes.
+  std::vector<char> finished(work.root.size(), 0);
+  if (resume) {
+    for (const IdaCheckpoint::Finished& f : resume->finished) {
+      if (f.subtree >= work.root.size() || finished[f.subtree]) {
+        throw InputError("the checkpoint's subtrees are not this search's");
+      }
+      finished[f.subtree] = 1;
+      below[f.subtree] = f.frontier;
+      main_.next_bound = std::min(main_.next_bound, f.next_bound);
+      run.stats.expanded += f.expanded;
+      run.stats.generated += f.generated;
+    }
+  }
+  auto last_save = std::chrono::steady_clock::now();
+  const auto save = [&] {  // (under `mutex` once the threads run)
+    budget_.checkpointing->save(*progress);
+    last_save = std::chrono::steady_clock::now();
+  };
+  if (progress) {
+    progress->subtrees_wanted = wanted;
+    if (resume) progress->finished = resume->finished;
+    save();
+  }
+
   std::exception_ptr failure;  // the first thrown, rethrown here once every thread is back
   const auto guarded = [&](const auto& body) {
     try {
@@ -170,6 +203,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcom
       w.run.bound = bound;
       for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
         if (shared.first_found.load() < i || shared.stopped.load()) break;
+        if (finished[i]) continue;
         State state = roots[work.root[i]];
         const std::span<const Move> moves(work.moves.data() + i * depth, depth);
         PruningState at = kPruningStart;
@@ -181,8 +215,21 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcom
         w.path.resize(static_cast<std::size_t>(bound) + 1);
         w.subtree = i;
         w.frontier = kNoFrontier;
+        const int next_bound_before = std::exchange(w.next_bound, kInfinity);
+        const SearchStats stats_before = w.run.stats;
         const Outcome outcome = w.template search<true>(state, work.depth, bound, moves.back(), at);
         below[i] = w.frontier;
+        if (progress && outcome == Outcome::NotFound) {
+          const std::lock_guard lock(mutex);
+          progress->finished.push_back({i, w.frontier, w.next_bound,
+                                        w.run.stats.expanded - stats_before.expanded,
+                                        w.run.stats.generated - stats_before.generated});
+          const std::chrono::duration<double> since = std::chrono::steady_clock::now() - last_save;
+          if (since.count() >= budget_.checkpointing->every_seconds) {
+            save();
+          }
+        }
+        w.next_bound = std::min(w.next_bound, next_bound_before);
         if (outcome == Outcome::Found) {
           const std::lock_guard lock(mutex);
           if (!found || i < found_at) {
@@ -217,6 +264,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound) -> Outcom
     return Outcome::Found;
   }
   if (stopped) {
+    if (progress) save();  // everything finished before the stop, for the next run
     main_.stop = *stopped;
     return Outcome::Stopped;
   }

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "npuzzle/search/domain.hpp"
@@ -65,6 +66,51 @@ class IterationHistory {
   void clear() {
     nodes_.clear();
     roots_.clear();
+  }
+
+  /// The tree as numbers, to be kept in a checkpoint: the roots, then each node's frontier and
+  /// children.
+  std::vector<std::uint64_t> to_words() const {
+    std::vector<std::uint64_t> words{roots_.size()};
+    words.insert(words.end(), roots_.begin(), roots_.end());
+    words.push_back(nodes_.size());
+    for (const Entry& e : nodes_) {
+      words.push_back(e.least);
+      words.insert(words.end(), e.child.begin(), e.child.end());
+    }
+    return words;
+  }
+  /// The tree back from to_words(); false, leaving it empty, where the words are not such a tree.
+  bool from_words(std::span<const std::uint64_t> words) {
+    clear();
+    std::size_t at = 0;
+    const auto next = [&](std::uint64_t& w) {
+      return at < words.size() ? (w = words[at++], true) : false;
+    };
+    std::uint64_t roots = 0, nodes = 0, w = 0;
+    if (!next(roots) || roots > kMaxNodes) return false;
+    for (std::uint64_t r = 0; r < roots; ++r) {
+      if (!next(w)) return false;
+      roots_.push_back(static_cast<Node>(w));
+    }
+    if (!next(nodes) || nodes > kMaxNodes || words.size() - at != nodes * (1 + kMaxChildren)) {
+      return clear(), false;
+    }
+    const auto valid = [&](std::uint64_t n) { return n == kNone || n < nodes; };
+    for (std::uint64_t n = 0; n < nodes; ++n) {
+      Entry e;
+      next(e.least);
+      for (Node& c : e.child) {
+        next(w);
+        if (!valid(w)) return clear(), false;
+        c = static_cast<Node>(w);
+      }
+      nodes_.push_back(e);
+    }
+    for (const Node r : roots_) {
+      if (r >= nodes) return clear(), false;
+    }
+    return true;
   }
 
  private:
