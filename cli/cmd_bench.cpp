@@ -5,13 +5,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
+#include <utility>
 
 #include "commands.hpp"
+#include "npuzzle/core/moves.hpp"
 #include "npuzzle/io/format.hpp"
 #include "output.hpp"
 #include "session.hpp"
@@ -139,6 +144,86 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+// --checkpoint-dir: an instance's search while it runs, and its answer once it ends, so that a
+// bench run in pieces solves each instance once.
+class InstanceRecords {
+ public:
+  InstanceRecords(std::filesystem::path dir, std::string set, const Board& goal)
+      : dir_(std::move(dir)), set_(std::move(set)), goal_(format_board(goal)) {
+    std::error_code error;
+    if (!std::filesystem::is_directory(dir_, error)) {
+      throw InputError("--checkpoint-dir " + dir_.string() + " is not a folder");
+    }
+  }
+  std::string checkpoint(const Instance& i) const { return path(i, ".ckpt").string(); }
+
+  /// The answer an earlier run kept, or nullopt. Throws InputError for a damaged record or one
+  /// of another board or goal.
+  std::optional<Solution> answer(const Instance& i) const {
+    const auto file = path(i, ".answer");
+    std::ifstream in(file);
+    if (!in) return std::nullopt;
+    // (Checked as any answer is: replayed, and its length against the published one.)
+    const auto damaged = [&](const std::string& why) {
+      return InputError(file.string() + " " + why + ": remove it to solve the instance again");
+    };
+    nlohmann::json j;
+    Solution s;
+    try {
+      j = nlohmann::json::parse(in);
+      s.moves = parse_moves(j.at("moves").get<std::string>(), Notation::Blank);
+      s.optimal = j.at("optimal").get<bool>();
+      s.lower_bound = j.at("lower_bound").get<int>();
+      s.algorithm = j.at("algorithm").get<std::string>();
+      s.heuristic = j.at("heuristic").get<std::string>();
+      s.tables = j.at("tables").get<std::string>();
+      s.stats.expanded = j.at("expanded").get<std::uint64_t>();
+      s.stats.generated = j.at("generated").get<std::uint64_t>();
+      s.stats.seconds = j.at("seconds").get<double>();
+    } catch (const nlohmann::json::exception& e) {
+      throw damaged(std::string("is damaged (") + e.what() + ")");
+    } catch (const InputError& e) {
+      throw damaged(std::string("is damaged (") + e.what() + ")");
+    }
+    if (j.at("board") != format_board(i.board) || j.at("goal") != goal_) {
+      throw damaged("is the answer of another board or goal");
+    }
+    s.status = SearchStatus::Solved;
+    s.stats.lower_bound = s.lower_bound;
+    return s;
+  }
+  /// Keeps a solved instance's answer: written beside and renamed, never half a file.
+  void keep(const Instance& i, const Solution& s) const {
+    const auto file = path(i, ".answer");
+    const auto temporary = path(i, ".answer.tmp");
+    {
+      std::ofstream out(temporary, std::ios::trunc);
+      out << nlohmann::json{{"board", format_board(i.board)},
+                            {"goal", goal_},
+                            {"moves", format_moves(s.moves, Notation::Blank)},
+                            {"optimal", s.optimal},
+                            {"lower_bound", s.lower_bound},
+                            {"algorithm", s.algorithm},
+                            {"heuristic", s.heuristic},
+                            {"tables", s.tables},
+                            {"expanded", s.stats.expanded},
+                            {"generated", s.stats.generated},
+                            {"seconds", s.stats.seconds}}
+                 .dump()
+          << '\n';
+      if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
+    }
+    std::filesystem::rename(temporary, file);
+  }
+
+ private:
+  std::filesystem::path path(const Instance& i, std::string_view suffix) const {
+    return dir_ / (set_ + "-" + i.id + std::string(suffix));
+  }
+  std::filesystem::path dir_;
+  std::string set_, goal_;
+};
+
 double ratio(std::uint64_t a, std::int64_t b) {
   return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : 1.0;
 }
@@ -157,15 +242,49 @@ int run_bench(BenchFlags& f) {
   SolveOptions options = f.search.options();
   options.budget.progress = nullptr;  // one line per instance says enough
   options.budget.threads = f.search.threads_per_search(f.threads);
+  const std::string folder = std::exchange(options.checkpoint, {});
   const Solver::Plan plan = solver().plan(goal, options);
+  std::optional<InstanceRecords> records;
+  if (!folder.empty()) {
+    records.emplace(folder,
+                    f.instances == "random"
+                        ? fmt::format("random-{}-seed{}", goal.geometry.name(), f.seed)
+                        : std::filesystem::path(instance_file(f.instances)).stem().string(),
+                    goal);
+  }
+  // Each instance is solved, or its answer read from an earlier run's record.
+  std::vector<Solution> solutions(instances.size());
+  std::vector<bool> recorded(instances.size());
   std::vector<Board> boards;
-  for (const auto& i : instances) boards.push_back(i.board);
+  std::vector<Solver::Plan> plans;
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (records) {
+      if (auto kept = records->answer(instances[i])) {
+        solutions[i] = std::move(*kept);
+        recorded[i] = true;
+        continue;
+      }
+      SolveOptions own = options;
+      own.checkpoint = records->checkpoint(instances[i]);
+      plans.push_back(solver().plan(goal, own));
+    } else {
+      plans.push_back(plan);
+    }
+    boards.push_back(instances[i].board);
+  }
   plan.load_tables();  // before the clock starts
 
   const auto began = std::chrono::steady_clock::now();
-  const std::vector<Solution> solutions = solver().solve_all(boards, plan, f.threads);
+  std::vector<Solution> solved = solver().solve_all(boards, plans, f.threads);
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  for (std::size_t i = 0, k = 0; i < instances.size(); ++i) {
+    if (recorded[i]) continue;
+    solutions[i] = std::move(solved[k++]);
+    if (records && solutions[i].status == SearchStatus::Solved) {
+      records->keep(instances[i], solutions[i]);
+    }
+  }
 
   // An answer is right when it replays and, where it claims to be shortest, has the published
   // length (where one is known); answers not proven shortest are measured against the published
@@ -218,6 +337,7 @@ int run_bench(BenchFlags& f) {
                                   {"yardstick", yardstick},
                                   {"status", describe(s.status)},
                                   {"ok", ok},
+                                  {"recorded", static_cast<bool>(recorded[i])},
                                   {"published_nodes", instance.published_nodes != 0
                                                           ? nlohmann::json(instance.published_nodes)
                                                           : nlohmann::json(nullptr)},
@@ -226,7 +346,7 @@ int run_bench(BenchFlags& f) {
                 << '\n';
     } else {
       std::cout << fmt::format(
-          "{:>4} {:>5} {:>7} {:<6} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}\n",
+          "{:>4} {:>5} {:>7} {:<6} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}{}\n",
           instance.id, yardstick,
           s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", verdict,
           ratio(s.moves.size(), yardstick), s.stats.expanded, s.stats.generated,
@@ -234,7 +354,8 @@ int run_bench(BenchFlags& f) {
           published_effort == 0
               ? ""
               : fmt::format("  published {:>14} x{:.2f}", published_effort,
-                            ratio(s.stats.expanded, static_cast<std::int64_t>(published_effort))));
+                            ratio(s.stats.expanded, static_cast<std::int64_t>(published_effort))),
+          recorded[i] ? "  (an earlier run's answer)" : "");
     }
   }
   const double quality = ratio(length_sum, yardstick_sum);
@@ -300,6 +421,7 @@ Command add_bench(CLI::App& root) {
   f->boards.add_to(*app);
   f->search.timeout = 0;
   f->search.add_to(*app, true);
+  f->search.add_checkpoint_to(*app, true);
   app->add_option("-j,--threads", f->threads, "Instances solved at once")
       ->check(CLI::Range(1u, kMaxThreads))
       ->capture_default_str();

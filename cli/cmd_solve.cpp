@@ -181,7 +181,7 @@ Command add_solve(CLI::App& root) {
   add_board_argument(*app, f->board);
   f->boards.add_to(*app);
   f->search.add_to(*app, true);
-  f->search.add_checkpoint_to(*app);
+  f->search.add_checkpoint_to(*app, false);
   f->output.add_to(*app, true);
   app->add_option("-j,--threads", f->threads,
                   "Boards solved at once (from stdin), sharing the cores; the answers keep the "

@@ -143,15 +143,24 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
       ->capture_default_str();
 }
 
-void SearchFlags::add_checkpoint_to(CLI::App& app) {
-  app.add_option("--checkpoint", checkpoint,
-                 "Keep the search's progress in FILE (IDA*: the default on 4x4 and 5x5 boards), "
-                 "so that the same solve started again with FILE goes on where it stopped "
-                 "(Ctrl-C, a limit, a reboot) and gives the same answer; the file is removed once "
-                 "the search ends. One board")
-      ->type_name("FILE");
+void SearchFlags::add_checkpoint_to(CLI::App& app, bool per_instance) {
+  if (per_instance) {
+    app.add_option("--checkpoint-dir", checkpoint,
+                   "Keep each instance's search in DIR (NAME-ID.ckpt while it runs, "
+                   "NAME-ID.answer once it ends), so that a bench stopped part-way (Ctrl-C, "
+                   "--timeout, a reboot) goes on where each instance stopped and does not solve "
+                   "the finished ones again: the fifty 24-puzzles in pieces over days")
+        ->type_name("DIR");
+  } else {
+    app.add_option("--checkpoint", checkpoint,
+                   "Keep the search's progress in FILE (IDA*: the default on 4x4 and 5x5 "
+                   "boards), so that the same solve started again with FILE goes on where it "
+                   "stopped (Ctrl-C, a limit, a reboot) and gives the same answer; the file is "
+                   "removed once the search ends. One board")
+        ->type_name("FILE");
+  }
   app.add_option("--checkpoint-every", checkpoint_every,
-                 "Seconds between the checkpoint's saves within an iteration (it is also saved "
+                 "Seconds between a checkpoint's saves within an iteration (it is also saved "
                  "as each large iteration starts, and where a limit or Ctrl-C stops the search)")
       ->check(kFiniteNonNegative)
       ->capture_default_str();

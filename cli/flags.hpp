@@ -53,13 +53,15 @@ struct SearchFlags {
   double timeout = 60;
   double max_memory_mib = 4096;
   unsigned search_threads = 0;  // 0: every core
-  std::string checkpoint;       // solve only: the file that keeps an IDA* search's progress
+  // The file that keeps an IDA* search's progress (solve), or the folder of one per instance
+  // (bench).
+  std::string checkpoint;
   double checkpoint_every = 60;
   CLI::Option* timeout_option = nullptr;
 
   void add_to(CLI::App& app, bool with_methods);
-  /// --checkpoint and --checkpoint-every (solve).
-  void add_checkpoint_to(CLI::App& app);
+  /// --checkpoint FILE (solve) or --checkpoint-dir DIR (bench), and --checkpoint-every.
+  void add_checkpoint_to(CLI::App& app, bool per_instance);
   /// The budget, followed on the terminal and stopped by Ctrl-C.
   Budget budget() const;
   /// The threads one search gets where `at_once` boards are solved together: --search-threads,

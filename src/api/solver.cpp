@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <stdexcept>
 #include <variant>
 
 #include "checkpoint_file.hpp"
@@ -431,9 +432,18 @@ Solution Solver::solve(const Board& board, const Board& goal, const SolveOptions
 
 std::vector<Solution> Solver::solve_all(std::span<const Board> boards, const Plan& plan,
                                         unsigned threads) const {
+  const std::vector<Plan> plans(boards.size(), plan);
+  return solve_all(boards, plans, threads);
+}
+
+std::vector<Solution> Solver::solve_all(std::span<const Board> boards, std::span<const Plan> plans,
+                                        unsigned threads) const {
+  if (plans.size() != boards.size()) {
+    throw std::invalid_argument("solve_all: a plan for each board");
+  }
   std::vector<Solution> out(boards.size());
   for_each_on_threads(boards.size(), std::max(1u, threads),
-                      [&](std::size_t i) { out[i] = plan.solve(boards[i]); });
+                      [&](std::size_t i) { out[i] = plans[i].solve(boards[i]); });
   return out;
 }
 

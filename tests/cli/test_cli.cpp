@@ -867,6 +867,46 @@ TEST(SolveCheckpoint, AStoppedSearchGoesOnWithTheSameAnswer) {
       << two.err;
 }
 
+// bench --checkpoint-dir: an instance stopped by a limit goes on in the next run; a finished one
+// is kept and read back (and checked like any answer) instead of solved again.
+TEST(SolveCheckpoint, ABenchInPiecesSolvesEachInstanceOnce) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const std::string dir = cache.dir.string();
+  const auto bench = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args{
+        "bench",           "korf100",          "--ids", "1,6", "--heuristic",
+        "linear-conflict", "--checkpoint-dir", dir};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return npuzzle(args, "", cache.env);
+  };
+  const auto first = bench({"--max-nodes", "1500000", "--search-threads", "1"});
+  EXPECT_EQ(first.code, 1) << first.err;  // #1 needs more nodes than that, #6 fewer
+  EXPECT_TRUE(std::filesystem::exists(cache.dir / "korf100-1.ckpt"));
+  EXPECT_TRUE(std::filesystem::exists(cache.dir / "korf100-6.answer"));
+  const auto second = bench({});
+  EXPECT_EQ(second.code, 0) << second.err << second.out;
+  EXPECT_FALSE(std::filesystem::exists(cache.dir / "korf100-1.ckpt"));
+  const auto out = lines(second.out);
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(out[0].find("earlier run"), std::string::npos) << out[0];
+  EXPECT_NE(out[1].find("(an earlier run's answer)"), std::string::npos) << out[1];
+  EXPECT_NE(out[2].find("2 instances, 2 right"), std::string::npos) << out[2];
+  // A kept answer is checked as any other: one move fewer is wrong, broken JSON refused.
+  const auto answer = cache.dir / "korf100-1.answer";
+  std::string text = slurp(answer);
+  const auto at = text.find("\"moves\":\"") + 9;
+  text.erase(at, 1);
+  std::ofstream(answer, std::ios::trunc) << text;
+  const auto tampered = bench({});
+  EXPECT_EQ(tampered.code, 1);
+  EXPECT_NE(tampered.out.find("WRONG"), std::string::npos) << tampered.out;
+  std::ofstream(answer, std::ios::trunc) << "{\"moves\":";
+  const auto broken = bench({});
+  EXPECT_EQ(broken.code, 2);
+  EXPECT_NE(broken.err.find("korf100-1.answer is damaged"), std::string::npos) << broken.err;
+}
+
 // A cache that cannot be written (here a regular file stands where its folder should be): the
 // solve says so once and goes on with the tables in memory.
 TEST(Hostile, AnUnwritableCacheKeepsTablesInMemory) {

@@ -218,6 +218,9 @@ class Solver {
   /// Many boards on up to `threads` threads, answers in input order.
   std::vector<Solution> solve_all(std::span<const Board> boards, const Plan& plan,
                                   unsigned threads) const;
+  /// The same with a plan per board (`plans[i]` for `boards[i]`): a checkpoint file each, say.
+  std::vector<Solution> solve_all(std::span<const Board> boards, std::span<const Plan> plans,
+                                  unsigned threads) const;
   bool check(const Board& board, const Board& goal) const;
   /// Lower bounds on any board up to the largest; cheap (one pass over the cells).
   Bounds bounds(const Board& board, const Board& goal) const;
