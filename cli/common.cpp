@@ -16,6 +16,7 @@
 #include <system_error>
 #include <thread>
 
+#include "processes.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -120,6 +121,7 @@ int finish_output(int code) {
 }
 
 void check_stdin() {
+  share_standard_input();
   struct stat st {};
   if (::fstat(STDIN_FILENO, &st) != 0) {
     throw InputError("there is no standard input to read from (it is closed)");

@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "npuzzle/io/format.hpp"
+#include "processes.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -185,6 +186,11 @@ unsigned SearchFlags::threads_per_search(unsigned at_once) const {
 }
 
 SolveOptions SearchFlags::options() const {
+  if (!checkpoint.empty() && cluster() != nullptr) {
+    throw InputError(
+        "a checkpoint keeps one process's search: run it without mpirun, or on "
+        "one rank");
+  }
   SolveOptions o;
   o.algorithm = algorithm;
   o.heuristic = heuristic;

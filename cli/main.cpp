@@ -9,10 +9,12 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "processes.hpp"
 #include "session.hpp"
 
 int main(int argc, char** argv) {
   using namespace npuzzle::cli;
+  const Processes processes(argc, argv);
   std::ios::sync_with_stdio(false);
 
   CLI::App app{

@@ -67,7 +67,8 @@ nlohmann::json stats_json(const SearchStats& stats) {
   return {{"expanded", stats.expanded},
           {"generated", stats.generated},
           {"seconds", stats.seconds},
-          {"peak_bytes", stats.peak_bytes}};
+          {"peak_bytes", stats.peak_bytes},
+          {"split_iterations", stats.split_iterations}};
 }
 
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,

@@ -10,6 +10,7 @@
 
 #include "common.hpp"
 #include "output.hpp"
+#include "processes.hpp"
 
 namespace npuzzle::cli {
 namespace {
@@ -91,6 +92,7 @@ void catch_interrupts() {
 
 Budget followed(Budget budget) {
   budget.cancel = &interrupt_token;
+  budget.cluster = cluster();
   if (progress_line().terminal) {
     budget.progress = [](const SearchProgress& p) {
       if (p.seconds < kQuietSeconds) return;

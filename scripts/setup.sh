@@ -2,7 +2,7 @@
 # Installs the Debian packages npuzzle needs, skipping those already present. With no argument:
 # what the tool, its tests and the Python module build with. `web`: Emscripten, for the page.
 # `browser`: Chromium and Node.js, for the page's tests. `fuzz`: clang and its fuzzer runtime,
-# for scripts/fuzz.sh. Several groups may be named.
+# for scripts/fuzz.sh. `mpi`: OpenMPI, for scripts/build-mpi.sh. Several groups may be named.
 set -euo pipefail
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)
@@ -18,7 +18,8 @@ for group in "${groups[@]}"; do
       command -v node >/dev/null || packages+=(nodejs)
       command -v npm >/dev/null || packages+=(npm) ;;
     fuzz) packages+=(clang libclang-rt-dev) ;;
-    *) echo "setup.sh: no group '$group' (core, web, browser, fuzz)" >&2; exit 2 ;;
+    mpi) packages+=(openmpi-bin libopenmpi-dev) ;;
+    *) echo "setup.sh: no group '$group' (core, web, browser, fuzz, mpi)" >&2; exit 2 ;;
   esac
 done
 missing=()

@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Every test: the web page built for WebAssembly, the Release build's tests (the library, the
-# tool, the Python module, and the page in Chromium, all under ctest), then every C++ test again
-# on a build with AddressSanitizer and UndefinedBehaviorSanitizer. Installs what is missing first.
+# Every test: the web page built for WebAssembly and the tool built for MPI, the Release build's
+# tests (the library, the tool, the Python module, the page in Chromium and three MPI ranks, all
+# under ctest), then every C++ test again on a build with AddressSanitizer and
+# UndefinedBehaviorSanitizer. Installs what is missing first.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-scripts/setup.sh core web browser
+scripts/setup.sh core web browser mpi
 jobs=$(nproc)
 
 echo "== The web page: WebAssembly build (build-web/) and its test's npm packages"
 scripts/build-web.sh
 npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
 
+echo "== The tool for MPI jobs (build-mpi/)"
+scripts/build-mpi.sh
+
 echo "== Release build and tests (build/): the library, the tool, Python and the page"
 # The Python tests run on Debian's interpreter, which has pytest, not on whichever python3 comes
 # first on the PATH.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -DNPUZZLE_TESTS=ON \
-  -DNPUZZLE_BENCH=ON -DNPUZZLE_PYTHON=ON -DNPUZZLE_WEB_TESTS=ON \
+  -DNPUZZLE_BENCH=ON -DNPUZZLE_PYTHON=ON -DNPUZZLE_WEB_TESTS=ON -DNPUZZLE_MPI_TESTS=ON \
   -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
 cmake --build build -j "$jobs"
 touch build/.launcher-built

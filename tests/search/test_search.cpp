@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <random>
+#include <thread>
 
 #include "npuzzle/api/solver.hpp"
 #include "npuzzle/core/moves.hpp"
@@ -23,6 +24,7 @@
 #include "support/incremental.hpp"
 #include "support/reference.hpp"
 #include "support/split.hpp"
+#include "support/thread_cluster.hpp"
 
 namespace npuzzle {
 namespace {
@@ -329,6 +331,42 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
         const auto found = IdaStar(domain, resumed, 0).solve(std::span(&start, 1));
         EXPECT_EQ(found.path, one.path) << format_board(board) << ", checkpoint " << k << " of "
                                         << saved.size() << ", " << threads << " thread(s)";
+      }
+    }
+  }
+}
+
+// Searches sharing their split iterations as a cluster of processes (here threads standing for
+// them), with one or two threads each: every member gives the single thread's answer and the
+// same counts.
+TEST(Search, IdaStarOverAClusterGivesTheSingleThreadAnswer) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(39);
+  const Solver solver;
+  for (int trial = 0; trial < 3; ++trial) {
+    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
+    const auto start = domain.state_of(board);
+    const auto one = ida_star_search(domain, start, {});
+    ASSERT_EQ(one.status, SearchStatus::Solved);
+    for (const unsigned processes : {2u, 3u}) {
+      testing::ThreadCluster cluster(processes);
+      std::vector<SearchResult<Dir>> results(processes);
+      std::vector<std::thread> members;
+      for (unsigned r = 0; r < processes; ++r) {
+        members.emplace_back([&, r] {
+          Budget budget;
+          budget.threads = 1 + r % 2;
+          budget.cluster = &cluster.member(r);
+          results[r] = IdaStar(domain, budget, 0).solve(std::span(&start, 1));
+        });
+      }
+      for (auto& m : members) m.join();
+      for (unsigned r = 0; r < processes; ++r) {
+        EXPECT_EQ(results[r].path, one.path)
+            << format_board(board) << ", rank " << r << " of " << processes;
+        EXPECT_EQ(results[r].stats.expanded, results[0].stats.expanded);
+        EXPECT_GE(results[r].stats.split_iterations, 2);
       }
     }
   }

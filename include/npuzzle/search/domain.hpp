@@ -97,6 +97,7 @@ struct SearchProgress {
 };
 
 struct Checkpointing;  // checkpoint.hpp
+class Cluster;         // cluster.hpp
 
 /// Limits on one search (0 means no limit), and how to follow or stop it from outside.
 struct Budget {
@@ -115,6 +116,9 @@ struct Budget {
   double progress_seconds = 0.5;
   /// IDA* only: where it goes on from and keeps its progress (not owned; nullptr: none).
   const Checkpointing* checkpointing = nullptr;
+  /// IDA* only: the processes its split iterations are shared among (not owned; nullptr: this
+  /// one alone).
+  Cluster* cluster = nullptr;
 };
 
 enum class SearchStatus {

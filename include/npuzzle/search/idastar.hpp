@@ -24,6 +24,7 @@
 
 #include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/child_order.hpp"
+#include "npuzzle/search/cluster.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
 #include "npuzzle/util/parallel.hpp"
@@ -79,7 +80,7 @@ class IdaStar {
           last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
       // (A split lists its subtrees below the nodes the history keeps.) One that keeps
       // checkpoints splits on one thread too: a checkpoint is a split iteration's progress.
-      const bool split = (budget_.threads > 1 || checkpoints) &&
+      const bool split = (budget_.threads > 1 || checkpoints || budget_.cluster) &&
                          last_iteration >= min_split_iteration_ && bound > kHistoryDepth &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       std::optional<IdaCheckpoint> progress;
@@ -120,6 +121,9 @@ class IdaStar {
   static constexpr std::uint64_t kMinSplitNodes = 1 << 20;
   // Subtrees per thread: enough that one slow subtree does not leave the others idle.
   static constexpr std::size_t kSubtreesPerThread = 256;
+  // And per process of a cluster, whose processes may have different numbers of threads: as
+  // many as eight threads get.
+  static constexpr std::size_t kSubtreesPerProcess = 8 * kSubtreesPerThread;
   static constexpr int kMaxSplitDepth = 12;
   // The depth above which the iterations keep their history: deeper tops order more of the tree
   // but cost more to keep, and gain little past this.

@@ -17,6 +17,7 @@
 
 #include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/child_order.hpp"
+#include "npuzzle/search/cluster.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
 #include "npuzzle/util/errors.hpp"
@@ -134,12 +135,16 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
                                  std::optional<IdaCheckpoint>& progress) -> Outcome {
   SearchRun& run = main_.run;
   // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
-  const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
-                                    : kSubtreesPerThread * budget_.threads;
+  Cluster* const cluster = budget_.cluster;
+  // (Every process of a cluster lists the same top, whatever its threads.)
+  const std::size_t wanted = resume    ? static_cast<std::size_t>(resume->subtrees_wanted)
+                             : cluster ? kSubtreesPerProcess * cluster->processes()
+                                       : kSubtreesPerThread * budget_.threads;
   Subtrees work = subtrees(roots, bound, wanted);
   run.stats.expanded += work.stats.expanded;
   main_.top_expanded += work.top_expanded;
   run.stats.generated += work.stats.generated;
+  const SearchStats top = run.stats;  // with the walk over the top, which every process makes
   main_.next_bound = work.next_bound;
   if (work.solution) {
     main_.path = std::move(*work.solution);
@@ -203,7 +208,8 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
       w.run.bound = bound;
       for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
         if (shared.first_found.load() < i || shared.stopped.load()) break;
-        if (finished[i]) continue;
+        if (finished[i] || (cluster && !cluster->deals_to_me(i))) continue;
+        if (cluster && cluster->heard() < i) break;  // another process found one before
         State state = roots[work.root[i]];
         const std::span<const Move> moves(work.moves.data() + i * depth, depth);
         PruningState at = kPruningStart;
@@ -231,6 +237,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
         }
         w.next_bound = std::min(w.next_bound, next_bound_before);
         if (outcome == Outcome::Found) {
+          if (cluster) cluster->announce(i);
           const std::lock_guard lock(mutex);
           if (!found || i < found_at) {
             found = w.path;
@@ -257,6 +264,28 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
     });
   });
   if (failure) std::rethrow_exception(failure);
+  if (cluster) {  // every process's results, the same on each from here on
+    ClusterShare share;
+    share.below = std::move(below);
+    share.next_bound = main_.next_bound;
+    share.expanded = run.stats.expanded - top.expanded;
+    share.generated = run.stats.generated - top.generated;
+    if (found) {
+      share.found_at = found_at;
+      for (const Move m : *found) share.found_path.push_back(static_cast<std::uint8_t>(m));
+    }
+    share.stopped = stopped;
+    cluster->combine(share);
+    below = std::move(share.below);
+    main_.next_bound = share.next_bound;
+    run.stats.expanded = top.expanded + share.expanded;
+    run.stats.generated = top.generated + share.generated;
+    std::vector<Move> path(share.found_path.size());
+    std::transform(share.found_path.begin(), share.found_path.end(), path.begin(),
+                   [](std::uint8_t m) { return static_cast<Move>(m); });
+    found = share.found_at == ClusterShare::kNone ? std::nullopt : std::optional(std::move(path));
+    stopped = share.stopped;
+  }
   // A solution in any subtree is as short as any other (the bound is the optimum), so one
   // found before a budget stop is kept.
   if (found) {

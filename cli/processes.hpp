@@ -1,0 +1,28 @@
+#pragma once
+// The processes a run is shared among: this one alone in the plain build (processes_alone.cpp);
+// the ranks of an MPI job in the MPI build (processes_mpi.cpp, scripts/build-mpi.sh). Every
+// rank runs the same command on the same input; an IDA* search shares its large iterations
+// among them, and rank 0 alone writes what the command prints.
+
+#include "npuzzle/search/cluster.hpp"
+
+namespace npuzzle::cli {
+
+/// This process's part in the run, from the start of main to its end.
+class Processes {
+ public:
+  /// MPI: joins the job; the ranks but 0 send their standard output and error nowhere.
+  Processes(int& argc, char**& argv);
+  ~Processes();
+  Processes(const Processes&) = delete;
+  Processes& operator=(const Processes&) = delete;
+};
+
+/// The cluster IDA* searches share their iterations with; nullptr where this process is alone.
+Cluster* cluster();
+
+/// MPI: gives every rank rank 0's standard input, read whole (so it must end), the first time a
+/// command reads it; every rank's command reaches this at the same point. Alone: nothing.
+void share_standard_input();
+
+}  // namespace npuzzle::cli

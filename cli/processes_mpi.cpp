@@ -1,0 +1,169 @@
+// The MPI build's processes: the ranks of one job, each running the same command.
+
+#include <fcntl.h>
+#include <mpi.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+#include "processes.hpp"
+
+namespace npuzzle::cli {
+namespace {
+
+constexpr int kFoundTag = 1;
+
+// A split iteration's subtrees dealt among the ranks: a solution is announced to every other
+// rank with the iteration's number (so that a late message from an iteration before is
+// ignored), and the shares are combined by reductions, the path broadcast by its finder.
+class MpiCluster final : public Cluster {
+ public:
+  MpiCluster(int rank, int size) : rank_(rank), size_(size) {}
+
+  unsigned processes() const override { return static_cast<unsigned>(size_); }
+  unsigned rank() const override { return static_cast<unsigned>(rank_); }
+
+  void announce(std::size_t i) override {
+    const std::lock_guard lock(mutex_);
+    note(i);
+    for (int r = 0; r < size_; ++r) {
+      if (r == rank_) continue;
+      Sent& s = sent_.emplace_back();
+      s.message = {round_, i};
+      MPI_Isend(s.message.data(), 2, MPI_UINT64_T, r, kFoundTag, MPI_COMM_WORLD, &s.request);
+    }
+  }
+
+  std::size_t heard() override {
+    const std::lock_guard lock(mutex_);
+    for (;;) {
+      int waiting = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, kFoundTag, MPI_COMM_WORLD, &waiting, &status);
+      if (!waiting) break;
+      std::array<std::uint64_t, 2> message{};
+      MPI_Recv(message.data(), 2, MPI_UINT64_T, status.MPI_SOURCE, kFoundTag, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      if (message[0] == round_) note(message[1]);
+    }
+    return heard_;
+  }
+
+  void combine(ClusterShare& share) override {
+    for (Sent& s : sent_) MPI_Wait(&s.request, MPI_STATUS_IGNORE);
+    sent_.clear();
+    MPI_Allreduce(MPI_IN_PLACE, share.below.data(), static_cast<int>(share.below.size()),
+                  MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &share.next_bound, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    std::array<std::uint64_t, 2> counts{share.expanded, share.generated};
+    MPI_Allreduce(MPI_IN_PLACE, counts.data(), 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    share.expanded = counts[0];
+    share.generated = counts[1];
+    std::uint64_t found = share.found_at;
+    MPI_Allreduce(MPI_IN_PLACE, &found, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    int stopped = share.stopped ? static_cast<int>(*share.stopped) : -1;
+    MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    share.stopped = stopped < 0 ? std::nullopt : std::optional(static_cast<SearchStatus>(stopped));
+    if (found != ClusterShare::kNone) {
+      // The subtree's rank under the deal found it; it sends its path to the others.
+      const auto finder = static_cast<int>(found % static_cast<std::uint64_t>(size_));
+      int length = static_cast<int>(share.found_path.size());
+      MPI_Bcast(&length, 1, MPI_INT, finder, MPI_COMM_WORLD);
+      share.found_path.resize(static_cast<std::size_t>(length));
+      MPI_Bcast(share.found_path.data(), length, MPI_UINT8_T, finder, MPI_COMM_WORLD);
+    }
+    share.found_at = static_cast<std::size_t>(found);
+    ++round_;
+    heard_ = ClusterShare::kNone;
+  }
+
+ private:
+  struct Sent {
+    std::array<std::uint64_t, 2> message{};
+    MPI_Request request{};
+  };
+  void note(std::size_t i) { heard_ = std::min(heard_, i); }
+
+  int rank_, size_;
+  std::mutex mutex_;  // MPI is called from one thread at a time
+  std::uint64_t round_ = 0;
+  std::size_t heard_ = ClusterShare::kNone;
+  std::deque<Sent> sent_;  // (a deque: the messages stay where they are until sent)
+};
+
+std::unique_ptr<MpiCluster> the_cluster;
+int the_rank = 0, the_size = 1;
+
+// Puts `bytes` in place of standard input.
+void replace_stdin(const std::string& bytes) {
+  const int fd = ::memfd_create("npuzzle-stdin", 0);
+  if (fd < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
+  for (std::size_t at = 0; at < bytes.size();) {
+    const ::ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
+    if (n < 0) throw std::runtime_error(std::string("write: ") + std::strerror(errno));
+    at += static_cast<std::size_t>(n);
+  }
+  ::lseek(fd, 0, SEEK_SET);
+  ::dup2(fd, STDIN_FILENO);
+  ::close(fd);
+}
+
+}  // namespace
+
+Processes::Processes(int& argc, char**& argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &the_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &the_size);
+  if (the_size == 1) return;
+  the_cluster = std::make_unique<MpiCluster>(the_rank, the_size);
+  if (the_rank != 0) {  // rank 0 speaks for all: the others' output goes nowhere
+    const int sink = ::open("/dev/null", O_WRONLY);
+    ::dup2(sink, STDOUT_FILENO);
+    ::dup2(sink, STDERR_FILENO);
+    ::close(sink);
+  }
+}
+
+Processes::~Processes() {
+  the_cluster.reset();
+  MPI_Finalize();
+}
+
+Cluster* cluster() {
+  return the_cluster.get();
+}
+
+void share_standard_input() {
+  static bool shared = false;
+  if (the_size == 1 || std::exchange(shared, true)) return;
+  std::string input;
+  if (the_rank == 0) {
+    char buffer[1 << 16];
+    for (::ssize_t n; (n = ::read(STDIN_FILENO, buffer, sizeof buffer)) != 0;) {
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) break;
+      input.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  std::uint64_t size = input.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  input.resize(static_cast<std::size_t>(size));
+  for (std::uint64_t at = 0; at < size; at += INT_MAX) {
+    const auto piece = static_cast<int>(std::min<std::uint64_t>(INT_MAX, size - at));
+    MPI_Bcast(input.data() + at, piece, MPI_CHAR, 0, MPI_COMM_WORLD);
+  }
+  replace_stdin(input);
+}
+
+}  // namespace npuzzle::cli
