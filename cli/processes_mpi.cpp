@@ -23,12 +23,32 @@ namespace {
 
 constexpr int kFoundTag = 1;
 
-// A split iteration's subtrees dealt among the ranks: a solution is announced to every other
+// A split iteration's subtrees handed out from a counter on rank 0 (MPI's atomic fetch-and-add
+// on a window: no rank waits on another to hand out work); a solution announced to every other
 // rank with the iteration's number (so that a late message from an iteration before is
-// ignored), and the shares are combined by reductions, the path broadcast by its finder.
+// ignored); the shares combined by reductions, the path broadcast by its finder.
 class MpiCluster final : public Cluster {
  public:
-  MpiCluster(int rank, int size) : rank_(rank), size_(size) {}
+  MpiCluster(int rank, int size) : rank_(rank), size_(size) {
+    MPI_Win_create(rank == 0 ? &counter_ : nullptr, rank == 0 ? sizeof counter_ : 0,
+                   sizeof counter_, MPI_INFO_NULL, MPI_COMM_WORLD, &window_);
+    MPI_Win_lock_all(0, window_);
+  }
+  ~MpiCluster() override {
+    MPI_Win_unlock_all(window_);
+    MPI_Win_free(&window_);
+  }
+  MpiCluster(const MpiCluster&) = delete;
+  MpiCluster& operator=(const MpiCluster&) = delete;
+
+  std::size_t next_subtree() override {
+    const std::lock_guard lock(mutex_);
+    const std::uint64_t one = 1;
+    std::uint64_t taken = 0;
+    MPI_Fetch_and_op(&one, &taken, MPI_UINT64_T, 0, 0, MPI_SUM, window_);
+    MPI_Win_flush(0, window_);
+    return static_cast<std::size_t>(taken);
+  }
 
   unsigned processes() const override { return static_cast<unsigned>(size_); }
   unsigned rank() const override { return static_cast<unsigned>(rank_); }
@@ -74,9 +94,9 @@ class MpiCluster final : public Cluster {
     int stopped = share.stopped ? static_cast<int>(*share.stopped) : -1;
     MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     share.stopped = stopped < 0 ? std::nullopt : std::optional(static_cast<SearchStatus>(stopped));
-    if (found != ClusterShare::kNone) {
-      // The subtree's rank under the deal found it; it sends its path to the others.
-      const auto finder = static_cast<int>(found % static_cast<std::uint64_t>(size_));
+    if (found != ClusterShare::kNone) {  // its finder sends the path to the others
+      int finder = share.found_at == found ? rank_ : size_;
+      MPI_Allreduce(MPI_IN_PLACE, &finder, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
       int length = static_cast<int>(share.found_path.size());
       MPI_Bcast(&length, 1, MPI_INT, finder, MPI_COMM_WORLD);
       share.found_path.resize(static_cast<std::size_t>(length));
@@ -85,6 +105,14 @@ class MpiCluster final : public Cluster {
     share.found_at = static_cast<std::size_t>(found);
     ++round_;
     heard_ = ClusterShare::kNone;
+    // Every rank is past its last fetch (the reductions above); the next iteration's start waits
+    // for the counter to be back at 0.
+    if (rank_ == 0) {
+      const std::uint64_t zero = 0;
+      MPI_Accumulate(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, MPI_REPLACE, window_);
+      MPI_Win_flush(0, window_);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
   }
 
  private:
@@ -95,6 +123,8 @@ class MpiCluster final : public Cluster {
   void note(std::size_t i) { heard_ = std::min(heard_, i); }
 
   int rank_, size_;
+  std::uint64_t counter_ = 0;  // rank 0's: the next subtree to hand out
+  MPI_Win window_{};
   std::mutex mutex_;  // MPI is called from one thread at a time
   std::uint64_t round_ = 0;
   std::size_t heard_ = ClusterShare::kNone;

@@ -31,6 +31,7 @@ class ThreadCluster {
       }
     }
     std::size_t heard() override { return all_->heard_.load(); }
+    std::size_t next_subtree() override { return all_->next_++; }
     void combine(ClusterShare& share) override { all_->combine(share); }
 
    private:
@@ -63,6 +64,7 @@ class ThreadCluster {
       arrived_ = 0;
       ++round_;
       heard_ = ClusterShare::kNone;
+      next_ = 0;
       done_.notify_all();
     } else {
       done_.wait(lock, [&] { return round_ != round; });
@@ -72,6 +74,7 @@ class ThreadCluster {
 
   std::vector<Member> members_;
   std::atomic<std::size_t> heard_{ClusterShare::kNone};
+  std::atomic<std::size_t> next_{0};
   std::mutex mutex_;
   std::condition_variable done_;
   unsigned arrived_ = 0, round_ = 0;

@@ -1,9 +1,9 @@
 #pragma once
 // IDA*'s split iterations shared among processes (the ranks of an MPI job) as well as threads.
-// Every process runs the same search, so each lists the same top. The subtrees are dealt among
-// the processes, each searching its own on its threads; a solution one process finds is
-// announced, so that the others skip the subtrees after it; and once each process's threads
-// are back, what they found is combined, so that every process goes on from the same state
+// Every process runs the same search, so each lists the same top. The subtrees are handed out
+// among the processes on request, each searching its own on its threads; a solution one process
+// finds is announced, so that the others skip the subtrees after it; and once each process's
+// threads are back, what they found is combined, so that every process goes on from the same state
 // and the answer is the one a single thread finds. The search layer knows no MPI: a front end
 // brings the Cluster.
 
@@ -36,16 +36,19 @@ class Cluster {
   virtual ~Cluster() = default;
   virtual unsigned processes() const = 0;
   virtual unsigned rank() const = 0;
-  /// The deal: every processes()-th subtree, so that each process's share runs through the
-  /// whole listing (the costly subtrees are not all on one).
-  bool deals_to_me(std::size_t subtree) const { return subtree % processes() == rank(); }
+  /// The next subtree of this iteration's listing for this process to search, on request, in
+  /// listing order across every process (so a process that is free takes the next one: the
+  /// costly subtrees do not pile up on one); past the listing's end when none is left. Called
+  /// from any thread.
+  virtual std::size_t next_subtree() = 0;
   /// Tells the other processes that subtree `i` holds a solution. Called from any thread.
   virtual void announce(std::size_t i) = 0;
   /// The least subtree another process has announced so far (ClusterShare::kNone: none).
   /// Called from any thread, between subtrees.
   virtual std::size_t heard() = 0;
   /// Every process's share combined into each (a collective: every process calls it once per
-  /// split iteration, after its threads are back).
+  /// split iteration, after its threads are back); the next iteration's subtrees are handed out
+  /// from the first again.
   virtual void combine(ClusterShare& share) = 0;
 };
 

@@ -39,13 +39,21 @@ class IdaStar {
 
   /// `min_split_iteration`: with several threads, the nodes an iteration must have expanded for
   /// the next one to be split (lower only to test splitting on small searches).
+  /// `subtrees_wanted`: the subtrees a split lists its top for (0: as the threads or the cluster
+  /// want; a tool sets it to list the top as a cluster of any size would).
   IdaStar(const D& domain, const Budget& budget,
-          std::uint64_t min_split_iteration = kMinSplitIteration)
+          std::uint64_t min_split_iteration = kMinSplitIteration, std::size_t subtrees_wanted = 0)
       : domain_(domain),
         budget_(budget),
         min_split_iteration_(min_split_iteration),
+        subtrees_wanted_(subtrees_wanted),
         main_(domain, SearchRun(budget)) {
     main_.owner = this;
+  }
+
+  /// The subtrees a split iteration is listed for when shared among `processes` processes.
+  static constexpr std::size_t cluster_subtrees(unsigned processes) {
+    return kSubtreesPerProcess * processes;
   }
 
   /// From any of `starts` (each iteration tries them in turn) to a goal state.
@@ -313,6 +321,7 @@ class IdaStar {
   const D& domain_;
   Budget budget_;
   std::uint64_t min_split_iteration_;
+  std::size_t subtrees_wanted_;
   Worker main_;
   // What the iteration before found above kHistoryDepth, and what this one finds.
   IterationHistory before_, now_;

@@ -137,9 +137,10 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
   // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
   Cluster* const cluster = budget_.cluster;
   // (Every process of a cluster lists the same top, whatever its threads.)
-  const std::size_t wanted = resume    ? static_cast<std::size_t>(resume->subtrees_wanted)
-                             : cluster ? kSubtreesPerProcess * cluster->processes()
-                                       : kSubtreesPerThread * budget_.threads;
+  const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
+                             : subtrees_wanted_ != 0 ? subtrees_wanted_
+                             : cluster               ? cluster_subtrees(cluster->processes())
+                                                     : kSubtreesPerThread * budget_.threads;
   Subtrees work = subtrees(roots, bound, wanted);
   run.stats.expanded += work.stats.expanded;
   main_.top_expanded += work.top_expanded;
@@ -206,9 +207,10 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
       w.budget = &budget_;
       w.reports_progress = shared.next_id.fetch_add(1) == 0;
       w.run.bound = bound;
-      for (std::size_t i; (i = next_subtree.fetch_add(1)) < work.root.size();) {
+      const auto next = [&] { return cluster ? cluster->next_subtree() : next_subtree++; };
+      for (std::size_t i; (i = next()) < work.root.size();) {
         if (shared.first_found.load() < i || shared.stopped.load()) break;
-        if (finished[i] || (cluster && !cluster->deals_to_me(i))) continue;
+        if (finished[i]) continue;
         if (cluster && cluster->heard() < i) break;  // another process found one before
         State state = roots[work.root[i]];
         const std::span<const Move> moves(work.moves.data() + i * depth, depth);

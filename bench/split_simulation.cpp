@@ -1,0 +1,126 @@
+// The MPI split's scaling, predicted from one process. For each cluster size P, one search lists
+// its split iterations' tops as P processes would, and the cost (nodes expanded) of every
+// subtree is recorded; two ways of dealing the subtrees to P processes are then replayed:
+//   round-robin: every P-th subtree to each process (what the MPI build does), and
+//   on request: each subtree, in listing order, to the first process that is free.
+// Every process also walks the top itself. Predicted speed-up = the whole search's nodes over
+// the nodes of the longest process, summed over the iterations; efficiency = speed-up / P.
+// The iterations before the first split (small ones) are left out, as the final iteration's
+// subtrees after the solution are (a single thread never searches them).
+//   split_simulation [BOARD [P...]]   a 4x4 board, goal blank first (default: Korf's #3), IDA*
+//                                     + linear conflict, one thread; P: 1, 2, 4, ... 1,024
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "npuzzle/io/format.hpp"
+#include "npuzzle/search/checkpoint.hpp"
+#include "npuzzle/search/idastar.hpp"
+#include "npuzzle/tiles/heuristics.hpp"
+#include "npuzzle/tiles/tile_domain.hpp"
+
+namespace npuzzle {
+namespace {
+
+using Domain = TileDomain<LinearConflict>;
+
+struct Iteration {
+  std::uint64_t nodes = 0;           // the whole iteration's, on one process
+  std::vector<std::uint64_t> costs;  // by subtree, in listing order (finished ones)
+};
+
+// The split iterations of one search whose tops are listed for `wanted` subtrees.
+std::vector<Iteration> record(const Domain& domain, const Domain::State& start,
+                              std::size_t wanted) {
+  std::map<int, Iteration> by_bound;
+  std::map<int, std::size_t> seen;  // of each iteration's finished list, entries taken
+  std::uint64_t before = 0;
+  int last_bound = -1;
+  Checkpointing keep;
+  keep.every_seconds = 0;  // after every subtree
+  keep.save = [&](const IdaCheckpoint& c) {
+    if (c.bound != last_bound) {  // a new iteration: the one before ended with these counts
+      if (last_bound >= 0) by_bound[last_bound].nodes = c.before.expanded - before;
+      before = c.before.expanded;
+      last_bound = c.bound;
+    }
+    Iteration& it = by_bound[c.bound];
+    std::size_t& taken = seen[c.bound];
+    for (; taken < c.finished.size(); ++taken) {
+      const auto& f = c.finished[taken];
+      if (it.costs.size() <= f.subtree) it.costs.resize(f.subtree + 1);
+      it.costs[f.subtree] = f.expanded;
+    }
+  };
+  Budget budget;
+  budget.checkpointing = &keep;
+  const auto result = IdaStar<Domain>(domain, budget, 1 << 15, wanted).solve(std::span(&start, 1));
+  if (last_bound >= 0) by_bound[last_bound].nodes = result.stats.expanded - before;
+  std::vector<Iteration> out;
+  for (auto& [bound, it] : by_bound) out.push_back(std::move(it));
+  return out;
+}
+
+// The nodes of the longest process, each process walking the top and searching its share.
+std::uint64_t longest(const Iteration& it, unsigned processes, bool on_request) {
+  std::uint64_t subtrees = 0;
+  for (const auto c : it.costs) subtrees += c;
+  const std::uint64_t top = it.nodes - std::min(it.nodes, subtrees);
+  std::vector<std::uint64_t> load(processes, top);
+  if (on_request) {  // the first free process takes the next subtree
+    std::priority_queue<std::pair<std::uint64_t, unsigned>,
+                        std::vector<std::pair<std::uint64_t, unsigned>>, std::greater<>>
+        free;
+    for (unsigned p = 0; p < processes; ++p) free.push({top, p});
+    for (const auto c : it.costs) {
+      auto [at, p] = free.top();
+      free.pop();
+      load[p] = at + c;
+      free.push({load[p], p});
+    }
+  } else {
+    for (std::size_t i = 0; i < it.costs.size(); ++i) load[i % processes] += it.costs[i];
+  }
+  return *std::max_element(load.begin(), load.end());
+}
+
+}  // namespace
+}  // namespace npuzzle
+
+int main(int argc, char** argv) {
+  using namespace npuzzle;
+  const std::string text = argc > 1 ? argv[1] : "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15";
+  const Board board = parse_board(text);
+  const Domain domain(Board::blank_first(board.geometry));
+  const auto start = domain.state_of(board);
+  std::printf("board %s, IDA* + linear conflict\n", text.c_str());
+  std::printf("%6s %10s %12s %14s %12s %14s %12s\n", "P", "subtrees", "nodes", "round-robin",
+              "efficiency", "on request", "efficiency");
+  std::vector<unsigned> sizes;
+  for (int a = 2; a < argc; ++a) sizes.push_back(static_cast<unsigned>(std::stoul(argv[a])));
+  if (sizes.empty()) {
+    for (unsigned p = 1; p <= 1024; p *= 2) sizes.push_back(p);
+  }
+  for (const unsigned processes : sizes) {
+    const auto iterations = record(domain, start, IdaStar<Domain>::cluster_subtrees(processes));
+    std::uint64_t work = 0, round_robin = 0, on_request = 0;
+    std::size_t largest = 0;
+    for (const Iteration& it : iterations) {
+      work += it.nodes;
+      round_robin += longest(it, processes, false);
+      on_request += longest(it, processes, true);
+      largest = std::max(largest, it.costs.size());
+    }
+    const auto speedup = [&](std::uint64_t span) {
+      return span == 0 ? 0.0 : static_cast<double>(work) / static_cast<double>(span);
+    };
+    std::printf("%6u %10zu %12llu %13.1fx %11.0f%% %13.1fx %11.0f%%\n", processes, largest,
+                static_cast<unsigned long long>(work), speedup(round_robin),
+                100 * speedup(round_robin) / processes, speedup(on_request),
+                100 * speedup(on_request) / processes);
+  }
+}
