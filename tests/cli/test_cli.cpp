@@ -907,6 +907,28 @@ TEST(SolveCheckpoint, ABenchInPiecesSolvesEachInstanceOnce) {
   EXPECT_NE(broken.err.find("korf100-1.answer is damaged"), std::string::npos) << broken.err;
 }
 
+// web --export writes the files the server serves into a folder, for any static host.
+TEST(Web, ExportWritesThePageAsAStaticSite) {
+  const TempCache cache;
+  const auto site = cache.dir / "site";
+  std::filesystem::create_directories(site / "scripts");
+  std::ofstream(site / "index.html") << "<!doctype html><title>npuzzle</title>";
+  std::ofstream(site / "npuzzle.wasm", std::ios::binary) << std::string("\0asm\1\0\0\0", 8);
+  std::ofstream(site / "scripts" / "app.js") << "console.log(1);";
+  const auto out = cache.dir / "out";
+  const CliRun r = npuzzle({"web", "--dir", site.string(), "--export", out.string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("(3 files)"), std::string::npos) << r.out;
+  for (const char* file : {"index.html", "npuzzle.wasm", "scripts/app.js"}) {
+    EXPECT_TRUE(slurp(out / file) == slurp(site / file)) << file;
+  }
+  std::ofstream(cache.dir / "a-file") << "x";
+  const CliRun onto_file =
+      npuzzle({"web", "--dir", site.string(), "--export", (cache.dir / "a-file").string()});
+  EXPECT_EQ(onto_file.code, 2);
+  EXPECT_NE(onto_file.err.find("is not a folder"), std::string::npos) << onto_file.err;
+}
+
 // A cache that cannot be written (here a regular file stands where its folder should be): the
 // solve says so once and goes on with the tables in memory.
 TEST(Hostile, AnUnwritableCacheKeepsTablesInMemory) {
