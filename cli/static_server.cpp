@@ -115,9 +115,11 @@ bool send_all(int fd, std::string_view bytes, Clock::time_point deadline,
   return true;
 }
 
-std::string head(int code, std::string_view reason, std::string_view type, std::uintmax_t length) {
+std::string head(int code, std::string_view reason, std::string_view type, std::uintmax_t length,
+                 bool gzipped = false) {
   return "HTTP/1.1 " + std::to_string(code) + " " + std::string(reason) +
          "\r\nContent-Type: " + std::string(type) +
+         (gzipped ? "\r\nContent-Encoding: gzip\r\nVary: Accept-Encoding" : "") +
          "\r\nContent-Length: " + std::to_string(length) +
          "\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
 }
@@ -190,17 +192,32 @@ void handle(int fd, const std::filesystem::path& folder, std::uint16_t port,
            stop);
     return;
   }
-  const auto file = file_for(folder, line.substr(space1 + 1, space2 - space1 - 1));
-  std::ifstream in(file, std::ios::binary);
+  const std::string_view target = line.substr(space1 + 1, space2 - space1 - 1);
+  const auto file = file_for(folder, target);
+  // A file compressed at build time (FILE.gz beside it) goes as it is to a client that takes
+  // gzip: the WebAssembly core is a fraction of its size so.
+  std::filesystem::path sent = file;
+  bool gzipped = false;
+  if (const auto encodings = header(request, "Accept-Encoding");
+      !file.empty() && encodings && encodings->find("gzip") != std::string_view::npos) {
+    const auto packed =
+        file_for(folder, std::string(target.substr(0, target.find_first_of("?#"))) + ".gz");
+    if (!packed.empty()) {
+      sent = packed;
+      gzipped = true;
+    }
+  }
   std::error_code ec;
-  const std::uintmax_t size = file.empty() ? 0 : std::filesystem::file_size(file, ec);
+  std::ifstream in(sent, std::ios::binary);
+  const std::uintmax_t size = sent.empty() ? 0 : std::filesystem::file_size(sent, ec);
   if (file.empty() || !in || ec) {
     answer(fd, 404, "Not Found", "not found\n", with_body, stop);
     return;
   }
   // The file is sent a piece at a time, never held whole.
   const auto deadline = Clock::now() + kAnswerTime;
-  if (!send_all(fd, head(200, "OK", content_type(file), size), deadline, stop) || !with_body) {
+  if (!send_all(fd, head(200, "OK", content_type(file), size, gzipped), deadline, stop) ||
+      !with_body) {
     return;
   }
   std::string piece(kChunk, '\0');

@@ -17,3 +17,8 @@ if ! { [ -f "$build/build.ninja" ] ||
   echo "npuzzle: the web build failed; the whole log is in build-web/build.log" >&2
   exit 1
 fi
+# The core goes compressed to a browser that takes gzip (npuzzle web, or a static host that
+# serves FILE.gz beside FILE): compressed again only where the build changed it.
+for f in "$build/site/npuzzle.wasm" "$build/site/npuzzle.js"; do
+  if [ -f "$f" ] && ! [ "$f.gz" -nt "$f" ]; then gzip -9 -n -k -f "$f"; fi
+done

@@ -1599,6 +1599,17 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
       answer.ends_with("Content-Length: 4\r\nCache-Control: no-cache\r\n"
                        "Connection: close\r\n\r\n"))
       << answer;
+  // Compressed at build time: sent as it is where the client takes gzip, else the plain file.
+  std::ofstream(dir / "site" / "npuzzle.wasm.gz", std::ios::binary) << "gz!";
+  answer =
+      http(port, "GET /npuzzle.wasm HTTP/1.1\r\n" + host + "Accept-Encoding: gzip, br\r\n\r\n");
+  EXPECT_NE(answer.find("Content-Type: application/wasm\r\nContent-Encoding: gzip\r\n"),
+            std::string::npos)
+      << answer;
+  EXPECT_TRUE(answer.ends_with("\r\n\r\ngz!")) << answer;
+  answer = http(port, "GET /npuzzle.wasm HTTP/1.1\r\n" + host + "\r\n");
+  EXPECT_EQ(answer.find("Content-Encoding"), std::string::npos) << answer;
+  EXPECT_TRUE(answer.ends_with("\r\n\r\nwasm")) << answer;
   for (const char* outside : {"/../secret.txt", "/%2e%2e/secret.txt", "/.hidden", "//etc/passwd",
                               "/site/../../secret.txt", "relative"}) {
     answer = http(port, std::string("GET ") + outside + " HTTP/1.1\r\n\r\n");

@@ -169,11 +169,12 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
   std::vector<char> finished(work.root.size(), 0);
   if (resume) {
     for (const IdaCheckpoint::Finished& f : resume->finished) {
-      if (f.subtree >= work.root.size() || finished[f.subtree]) {
+      if (f.subtree >= work.root.size() || finished[static_cast<std::size_t>(f.subtree)]) {
         throw InputError("the checkpoint's subtrees are not this search's");
       }
-      finished[f.subtree] = 1;
-      below[f.subtree] = f.frontier;
+      const auto i = static_cast<std::size_t>(f.subtree);
+      finished[i] = 1;
+      below[i] = f.frontier;
       main_.next_bound = std::min(main_.next_bound, f.next_bound);
       run.stats.expanded += f.expanded;
       run.stats.generated += f.generated;
