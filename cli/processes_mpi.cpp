@@ -24,15 +24,20 @@ namespace {
 constexpr int kFoundTag = 1;
 
 // A split iteration's subtrees handed out from a counter on rank 0 (MPI's atomic fetch-and-add
-// on a window: no rank waits on another to hand out work); a solution announced to every other
+// on a window); a solution announced to every other
 // rank with the iteration's number (so that a late message from an iteration before is
 // ignored); the shares combined by reductions, the path broadcast by its finder.
 class MpiCluster final : public Cluster {
  public:
   MpiCluster(int rank, int size) : rank_(rank), size_(size) {
-    MPI_Win_create(rank == 0 ? &counter_ : nullptr, rank == 0 ? sizeof counter_ : 0,
-                   sizeof counter_, MPI_INFO_NULL, MPI_COMM_WORLD, &window_);
+    // Memory MPI allocates itself, so that ranks on one node share it (a fetch-and-add then
+    // needs nothing of rank 0, which is searching).
+    std::uint64_t* counter = nullptr;
+    MPI_Win_allocate(rank == 0 ? sizeof(std::uint64_t) : 0, sizeof(std::uint64_t), MPI_INFO_NULL,
+                     MPI_COMM_WORLD, &counter, &window_);
+    if (rank == 0) *counter = 0;
     MPI_Win_lock_all(0, window_);
+    MPI_Barrier(MPI_COMM_WORLD);
   }
   ~MpiCluster() override {
     MPI_Win_unlock_all(window_);
@@ -123,8 +128,7 @@ class MpiCluster final : public Cluster {
   void note(std::size_t i) { heard_ = std::min(heard_, i); }
 
   int rank_, size_;
-  std::uint64_t counter_ = 0;  // rank 0's: the next subtree to hand out
-  MPI_Win window_{};
+  MPI_Win window_{};  // rank 0's counter: the next subtree to hand out
   std::mutex mutex_;  // MPI is called from one thread at a time
   std::uint64_t round_ = 0;
   std::size_t heard_ = ClusterShare::kNone;
