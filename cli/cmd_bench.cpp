@@ -19,6 +19,7 @@
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/io/format.hpp"
 #include "output.hpp"
+#include "processes.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -171,25 +172,16 @@ class InstanceRecords {
     Solution s;
     try {
       j = nlohmann::json::parse(in);
-      s.moves = parse_moves(j.at("moves").get<std::string>(), Notation::Blank);
-      s.optimal = j.at("optimal").get<bool>();
-      s.lower_bound = j.at("lower_bound").get<int>();
-      s.algorithm = j.at("algorithm").get<std::string>();
-      s.heuristic = j.at("heuristic").get<std::string>();
-      s.tables = j.at("tables").get<std::string>();
-      s.stats.expanded = j.at("expanded").get<std::uint64_t>();
-      s.stats.generated = j.at("generated").get<std::uint64_t>();
-      s.stats.seconds = j.at("seconds").get<double>();
+      s = solution_from_record(j);
     } catch (const nlohmann::json::exception& e) {
       throw damaged(std::string("is damaged (") + e.what() + ")");
     } catch (const InputError& e) {
       throw damaged(std::string("is damaged (") + e.what() + ")");
     }
-    if (j.at("board") != format_board(i.board) || j.at("goal") != goal_) {
+    if (j.value("board", "") != format_board(i.board) || j.value("goal", "") != goal_) {
       throw damaged("is the answer of another board or goal");
     }
-    s.status = SearchStatus::Solved;
-    s.stats.lower_bound = s.lower_bound;
+    if (s.status != SearchStatus::Solved) throw damaged("is damaged (not a solved instance)");
     return s;
   }
   /// Keeps a solved instance's answer: written beside and renamed, never half a file.
@@ -198,19 +190,10 @@ class InstanceRecords {
     const auto temporary = path(i, ".answer.tmp");
     {
       std::ofstream out(temporary, std::ios::trunc);
-      out << nlohmann::json{{"board", format_board(i.board)},
-                            {"goal", goal_},
-                            {"moves", format_moves(s.moves, Notation::Blank)},
-                            {"optimal", s.optimal},
-                            {"lower_bound", s.lower_bound},
-                            {"algorithm", s.algorithm},
-                            {"heuristic", s.heuristic},
-                            {"tables", s.tables},
-                            {"expanded", s.stats.expanded},
-                            {"generated", s.stats.generated},
-                            {"seconds", s.stats.seconds}}
-                 .dump()
-          << '\n';
+      nlohmann::json record = solution_record(s);
+      record["board"] = format_board(i.board);
+      record["goal"] = goal_;
+      out << record.dump() << '\n';
       if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
     }
     std::filesystem::rename(temporary, file);
@@ -243,6 +226,10 @@ int run_bench(BenchFlags& f) {
   options.budget.progress = nullptr;  // one line per instance says enough
   options.budget.threads = f.search.threads_per_search(f.threads);
   const std::string folder = std::exchange(options.checkpoint, {});
+  // Under MPI, instances are dealt to the ranks whole, each searched by one rank; a lone
+  // instance's search is shared among them instead.
+  const bool deal = cluster() != nullptr && instances.size() > 1;
+  if (deal) options.budget.cluster = nullptr;
   const Solver::Plan plan = solver().plan(goal, options);
   std::optional<InstanceRecords> records;
   if (!folder.empty()) {
@@ -275,7 +262,15 @@ int run_bench(BenchFlags& f) {
   plan.load_tables();  // before the clock starts
 
   const auto began = std::chrono::steady_clock::now();
-  std::vector<Solution> solved = solver().solve_all(boards, plans, f.threads);
+  std::vector<Solution> solved;
+  if (deal) {
+    const auto answers = share_items(boards.size(), f.threads, [&](std::size_t i) {
+      return solution_record(plans[i].solve(boards[i])).dump();
+    });
+    for (const auto& a : answers) solved.push_back(solution_from_record(nlohmann::json::parse(a)));
+  } else {
+    solved = solver().solve_all(boards, plans, f.threads);
+  }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   for (std::size_t i = 0, k = 0; i < instances.size(); ++i) {

@@ -71,6 +71,51 @@ nlohmann::json stats_json(const SearchStats& stats) {
           {"split_iterations", stats.split_iterations}};
 }
 
+nlohmann::json solution_record(const Solution& s) {
+  return {{"status", describe(s.status)},
+          {"moves", format_moves(s.moves, Notation::Blank)},
+          {"optimal", s.optimal},
+          {"lower_bound", s.lower_bound},
+          {"algorithm", s.algorithm},
+          {"heuristic", s.heuristic},
+          {"tables", s.tables},
+          {"expanded", s.stats.expanded},
+          {"generated", s.stats.generated},
+          {"seconds", s.stats.seconds},
+          {"split_iterations", s.stats.split_iterations}};
+}
+
+Solution solution_from_record(const nlohmann::json& record) {
+  try {
+    Solution s;
+    const auto status = record.at("status").get<std::string>();
+    bool known = false;
+    for (const auto st : {SearchStatus::Solved, SearchStatus::NoSolution, SearchStatus::DepthLimit,
+                          SearchStatus::NodeLimit, SearchStatus::TimeLimit,
+                          SearchStatus::MemoryLimit, SearchStatus::Cancelled}) {
+      if (describe(st) == status) {
+        s.status = st;
+        known = true;
+      }
+    }
+    if (!known) throw InputError("no status '" + status + "'");
+    s.moves = parse_moves(record.at("moves").get<std::string>(), Notation::Blank);
+    s.optimal = record.at("optimal").get<bool>();
+    s.lower_bound = record.at("lower_bound").get<int>();
+    s.algorithm = record.at("algorithm").get<std::string>();
+    s.heuristic = record.at("heuristic").get<std::string>();
+    s.tables = record.at("tables").get<std::string>();
+    s.stats.expanded = record.at("expanded").get<std::uint64_t>();
+    s.stats.generated = record.at("generated").get<std::uint64_t>();
+    s.stats.seconds = record.at("seconds").get<double>();
+    s.stats.split_iterations = record.value("split_iterations", 0);
+    s.stats.lower_bound = s.lower_bound;
+    return s;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string("not an answer's record (") + e.what() + ")");
+  }
+}
+
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
                              Notation notation) {
   const bool solved = s.status == SearchStatus::Solved;

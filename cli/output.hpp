@@ -25,6 +25,11 @@ std::string human_bytes(std::size_t b);
 /// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.
 std::string stats_line(const Solution& s);
 nlohmann::json stats_json(const SearchStats& stats);
+/// A solve's answer as a record that reads back whole (an answer kept across runs, or handed
+/// from one process to another): status, moves, bound, method and counts.
+nlohmann::json solution_record(const Solution& s);
+/// The answer back from its record; throws InputError where it is not one.
+Solution solution_from_record(const nlohmann::json& record);
 /// One board's solve as a JSON object: board, goal, solvable, moves, length, optimal, ...
 nlohmann::json solution_json(const Board& board, const Board& goal, const Solution& s,
                              Notation notation);

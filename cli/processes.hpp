@@ -4,6 +4,10 @@
 // rank runs the same command on the same input; an IDA* search shares its large iterations
 // among them, and rank 0 alone writes what the command prints.
 
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "npuzzle/search/cluster.hpp"
 
 namespace npuzzle::cli {
@@ -20,6 +24,13 @@ class Processes {
 
 /// The cluster IDA* searches share their iterations with; nullptr where this process is alone.
 Cluster* cluster();
+
+/// Items dealt among the processes: `work(i)` for every i below `count`, each process taking the
+/// next item whenever one of its `threads` is free, and every result back on every process, by
+/// item. Alone: the items on this process's threads. What `work` throws is rethrown once the
+/// items are done.
+std::vector<std::string> share_items(std::size_t count, unsigned threads,
+                                     const std::function<std::string(std::size_t)>& work);
 
 /// MPI: gives every rank rank 0's standard input, read whole (so it must end), the first time a
 /// command reads it; every rank's command reaches this at the same point. Alone: nothing.

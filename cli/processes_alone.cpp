@@ -1,3 +1,4 @@
+#include "npuzzle/util/parallel.hpp"
 #include "processes.hpp"
 
 namespace npuzzle::cli {
@@ -10,5 +11,12 @@ Cluster* cluster() {
 }
 
 void share_standard_input() {}
+
+std::vector<std::string> share_items(std::size_t count, unsigned threads,
+                                     const std::function<std::string(std::size_t)>& work) {
+  std::vector<std::string> out(count);
+  for_each_on_threads(count, threads, [&](std::size_t i) { out[i] = work(i); });
+  return out;
+}
 
 }  // namespace npuzzle::cli

@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 
+#include "npuzzle/util/parallel.hpp"
 #include "processes.hpp"
 
 namespace npuzzle::cli {
@@ -110,8 +112,12 @@ class MpiCluster final : public Cluster {
     share.found_at = static_cast<std::size_t>(found);
     ++round_;
     heard_ = ClusterShare::kNone;
-    // Every rank is past its last fetch (the reductions above); the next iteration's start waits
-    // for the counter to be back at 0.
+    restart();
+  }
+
+  /// The counter back at 0, once every rank is past its last fetch (a collective).
+  void restart() {
+    MPI_Barrier(MPI_COMM_WORLD);
     if (rank_ == 0) {
       const std::uint64_t zero = 0;
       MPI_Accumulate(&zero, 1, MPI_UINT64_T, 0, 0, 1, MPI_UINT64_T, MPI_REPLACE, window_);
@@ -176,6 +182,60 @@ Processes::~Processes() {
 
 Cluster* cluster() {
   return the_cluster.get();
+}
+
+std::vector<std::string> share_items(std::size_t count, unsigned threads,
+                                     const std::function<std::string(std::size_t)>& work) {
+  std::vector<std::string> out(count);
+  if (!the_cluster) {
+    for_each_on_threads(count, threads, [&](std::size_t i) { out[i] = work(i); });
+    return out;
+  }
+  std::vector<char> done(count, 0);
+  std::exception_ptr failure;
+  std::mutex mutex;
+  run_on_threads(std::max(1u, threads), [&] {
+    for (std::size_t i; (i = the_cluster->next_subtree()) < count;) {
+      try {
+        out[i] = work(i);
+        done[i] = 1;
+      } catch (...) {
+        const std::lock_guard lock(mutex);
+        if (!failure) failure = std::current_exception();
+        break;
+      }
+    }
+  });
+  // Each rank's results as (item, length, bytes), gathered on every rank.
+  std::string packed;
+  const auto put = [&](std::uint64_t w) { packed.append(reinterpret_cast<const char*>(&w), 8); };
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!done[i]) continue;
+    put(i);
+    put(out[i].size());
+    packed += out[i];
+  }
+  int mine = static_cast<int>(packed.size());
+  std::vector<int> sizes(static_cast<std::size_t>(the_size)), starts(sizes.size());
+  MPI_Allgather(&mine, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  int total = 0;
+  for (std::size_t r = 0; r < sizes.size(); ++r) {
+    starts[r] = total;
+    total += sizes[r];
+  }
+  std::string all(static_cast<std::size_t>(total), '\0');
+  MPI_Allgatherv(packed.data(), mine, MPI_CHAR, all.data(), sizes.data(), starts.data(), MPI_CHAR,
+                 MPI_COMM_WORLD);
+  the_cluster->restart();
+  for (std::size_t at = 0; at + 16 <= all.size();) {
+    std::uint64_t item = 0, length = 0;
+    std::memcpy(&item, all.data() + at, 8);
+    std::memcpy(&length, all.data() + at + 8, 8);
+    out[static_cast<std::size_t>(item)] = all.substr(at + 16, static_cast<std::size_t>(length));
+    at += 16 + static_cast<std::size_t>(length);
+  }
+  if (failure) std::rethrow_exception(failure);
+  return out;
 }
 
 void share_standard_input() {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The MPI build against the plain one, three ranks on this machine (mpirun --oversubscribe):
 # the same answers, move for move, on seeded 4x4 boards with the light tables (every search's
-# large iterations shared among the ranks), in input order; bad input refused with exit 2; a
-# rank killed mid-search ends the run with a message and a failing exit code, no hang.
+# large iterations shared among the ranks), in input order; a bench's instances dealt whole to
+# the ranks, with the same answers and counts; bad input refused with exit 2; a rank killed
+# mid-search ends the run with a message and a failing exit code, no hang.
 #   tests/mpi/run.sh PLAIN_NPUZZLE MPI_NPUZZLE
 set -uo pipefail
 plain="$1" mpi="$2"
@@ -30,6 +31,15 @@ done
 [ "$(wc -l <"$work/mpi.txt")" -eq 8 ] || fail "not one answer per board"
 "${run[@]}" solve --goal blank-first --pdb 5-5-5 --json <"$work/boards.txt" >"$work/mpi.json"
 grep -q '"split_iterations":[1-9]' "$work/mpi.json" || fail "no search was shared among the ranks"
+
+# A batch of instances dealt whole to the ranks: the same answers and counts, in order.
+fields() { grep -o '"id":"[0-9]*"\|"length":[0-9]*\|"expanded":[0-9]*\|"ok":[a-z]*'; }
+"$plain" bench korf100 --pdb 5-5-5 --limit 9 --search-threads 1 --json | fields >"$work/plain.bench"
+"${run[@]}" bench korf100 --pdb 5-5-5 --limit 9 --search-threads 1 --json 2>"$work/bench.err" |
+  fields >"$work/mpi.bench"
+[ "$(grep -c '"ok":true' "$work/mpi.bench")" -eq 9 ] &&
+  cmp -s "$work/plain.bench" "$work/mpi.bench" ||
+  fail "bench over three ranks: $(diff "$work/plain.bench" "$work/mpi.bench" | head -4) $(head -c 300 "$work/bench.err")"
 
 printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n' >"$work/bad.txt"
 "${run[@]}" solve <"$work/bad.txt" >"$work/bad.out" 2>"$work/bad.err"
@@ -60,5 +70,5 @@ kill "$watchdog" 2>/dev/null
 grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
-echo "$((5 - failed)) passed, $failed failed"
+echo "$((6 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
