@@ -299,16 +299,30 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
 // A search saving its progress after every subtree, then started again from a sample of what it
 // saved (each encoded and decoded first), on one thread and on two: every restart gives the
 // uninterrupted search's answer, move for move.
-TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
-  const Board goal = Board::blank_first({4, 4});
-  const TileDomain<LinearConflict> domain(goal);
-  std::mt19937_64 rng(40);
+// 4x4 boards far enough from the goal (60 to 79 random moves) for IDA* with linear conflict to
+// split several iterations, each with the single thread's answer.
+struct FarBoard {
+  Board board;
+  SearchResult<Dir> one;
+};
+std::vector<FarBoard> far_boards(const TileDomain<LinearConflict>& domain, std::uint64_t seed,
+                                 int count) {
+  std::mt19937_64 rng(seed);
   const Solver solver;
-  for (int trial = 0; trial < 2; ++trial) {
-    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
+  std::vector<FarBoard> out;
+  for (int i = 0; i < count; ++i) {
+    const Board board =
+        solver.random_walk(Board::blank_first({4, 4}), 60 + uniform_below(rng, 20), rng);
+    out.push_back({board, ida_star_search(domain, domain.state_of(board), {})});
+    EXPECT_EQ(out.back().one.status, SearchStatus::Solved);
+  }
+  return out;
+}
+
+TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
+  const TileDomain<LinearConflict> domain(Board::blank_first({4, 4}));
+  for (const auto& [board, one] : far_boards(domain, 40, 2)) {
     const auto start = domain.state_of(board);
-    const auto one = ida_star_search(domain, start, {});
-    ASSERT_EQ(one.status, SearchStatus::Solved);
     for (const unsigned threads : {1u, 2u}) {
       std::vector<IdaCheckpoint> saved;
       Checkpointing keep;
@@ -340,15 +354,9 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
 // them), with one or two threads each: every member gives the single thread's answer and the
 // same counts.
 TEST(Search, IdaStarOverAClusterGivesTheSingleThreadAnswer) {
-  const Board goal = Board::blank_first({4, 4});
-  const TileDomain<LinearConflict> domain(goal);
-  std::mt19937_64 rng(39);
-  const Solver solver;
-  for (int trial = 0; trial < 3; ++trial) {
-    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
+  const TileDomain<LinearConflict> domain(Board::blank_first({4, 4}));
+  for (const auto& [board, one] : far_boards(domain, 39, 3)) {
     const auto start = domain.state_of(board);
-    const auto one = ida_star_search(domain, start, {});
-    ASSERT_EQ(one.status, SearchStatus::Solved);
     for (const unsigned processes : {2u, 3u}) {
       testing::ThreadCluster cluster(processes);
       std::vector<SearchResult<Dir>> results(processes);
