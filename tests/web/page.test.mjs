@@ -87,6 +87,35 @@ after(async () => {
   server?.kill('SIGINT');
 });
 
+test('the board is drawn before the solver has loaded, and what needs the solver waits', async () => {
+  const fresh = await browser.newPage();
+  // The first moment a board is on the page, as it was then.
+  await fresh.addInitScript(() => {
+    new MutationObserver(() => {
+      if (window.firstDraw || !document.querySelector('#board .piece')) return;
+      window.firstDraw = {
+        at: performance.now(),
+        solverReady: document.body.dataset.solver === 'ready',
+        pieces: document.querySelectorAll('#board .piece').length,
+        message: document.getElementById('message').textContent,
+        solveDisabled: document.getElementById('solve').disabled,
+      };
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await fresh.goto(`${base}#size=4x4&goal=blank-last`);
+  await fresh.waitForSelector('body[data-solver="ready"]');
+  const first = await fresh.evaluate(() => window.firstDraw);
+  assert.ok(first, 'no board was drawn');
+  assert.equal(first.solverReady, false);
+  assert.equal(first.pieces, 16);
+  assert.match(first.message, /Loading the solver/);
+  assert.equal(first.solveDisabled, true);
+  assert.ok(first.at < 1000, `the board was drawn ${Math.round(first.at)} ms after the page began`);
+  await fresh.waitForFunction(() => !document.getElementById('solve').disabled);
+  await fresh.waitForSelector('text=Solved: this is the goal.');
+  await fresh.close();
+});
+
 test('a 3x3 board is solved in the fewest moves and stepped to the goal', async () => {
   const board = '8 1 3 4 0 2 7 6 5';
   await enterBoard(board);

@@ -244,5 +244,32 @@ function showTab(cube) {
 $('tab-tiles').addEventListener('click', () => showTab(false));
 $('tab-cube').addEventListener('click', () => showTab(true));
 
+/** The board drawn at once by the page itself, while the core loads: the one the address holds,
+ * else the goal of the size it names (3x3 by default), as the core would give it. The core then
+ * reads the address as usual, and checks the board. */
+function drawFirst() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const [rows, cols] = (params.get('size') || '').split('x').map(Number);
+  if (rows >= 2 && rows <= 10 && cols >= 2 && cols <= 10) {
+    state.rows = rows;
+    state.cols = cols;
+  }
+  $('rows').value = state.rows;
+  $('cols').value = state.cols;
+  const n = state.rows * state.cols;
+  const listed = (params.get('board') || '').split(',').map(Number);
+  const goal = Array.from({ length: n }, (_, i) => (params.get('goal') === 'blank-first' ? i : (i + 1) % n));
+  draw(listed.length === n && listed.every((t) => Number.isInteger(t) && t >= 0) ? listed : goal);
+}
+
+/** What needs the core waits for it, and says so. */
+const NEEDS_CORE = ['solve', 'hint', 'shuffle', 'load', 'cube-solve'];
+for (const id of NEEDS_CORE) $(id).disabled = true;
+say('Loading the solver…');
+drawFirst();
 startCubeView(core);
-readAddress();
+core.ready.then(() => {
+  for (const id of NEEDS_CORE) $(id).disabled = false;
+  document.body.dataset.solver = 'ready';
+  return readAddress();
+});

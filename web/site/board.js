@@ -7,12 +7,18 @@ export class Core {
     this.onNote = onNote;
     this.pending = new Map();
     this.nextId = 1;
+    /** Settles once the core has loaded (the first time: a Stop restarts a loaded core). */
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.start();
   }
 
   start() {
     this.worker = new Worker('worker.js');
     this.worker.onmessage = (event) => {
+      if (event.data.ready) {
+        this.markReady();
+        return;
+      }
       if (event.data.note !== undefined) {
         this.onNote(event.data.note);
         return;

@@ -25,6 +25,7 @@ const ready = createNpuzzle().then(async (core) => {
     tablesChanged = true;
     postMessage({ note: line });
   });
+  postMessage({ ready: true });
   return { core, solver, persistent: folder !== '' };
 });
 
