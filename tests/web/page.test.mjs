@@ -192,6 +192,32 @@ test('a shared link opens its board, and the arrow keys move the blank', async (
   await page.waitForSelector('text=/Hint: move the blank up/');
 });
 
+test('by hand: a move counter, undo and redo, and a cue once solved', async () => {
+  await page.goto(`${base}#size=3x3&goal=blank-last&board=1,2,3,4,5,6,7,0,8`);
+  await page.waitForSelector('body[data-solver="ready"]');
+  await page.waitForFunction(() => document.getElementById('facts').textContent.includes('Solvable'));
+  assert.equal(await page.textContent('#hand-count'), '0 moves by hand');
+  assert.equal(await page.isDisabled('#undo'), true);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await shownTiles(), ['1', '2', '3', '4', '5', '6', '', '7', '8']);
+  assert.equal(await page.textContent('#hand-count'), '1 move by hand');
+  await page.click('#undo');
+  assert.deepEqual(await shownTiles(), ['1', '2', '3', '4', '5', '6', '7', '', '8']);
+  assert.equal(await page.textContent('#hand-count'), '0 moves by hand');
+  assert.equal(await page.isDisabled('#redo'), false);
+  await page.keyboard.press('Control+y');
+  assert.deepEqual(await shownTiles(), ['1', '2', '3', '4', '5', '6', '', '7', '8']);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.isDisabled('#redo'), true); // a new move drops what was taken back
+  await page.waitForSelector('text=Solved by hand in 1 move.');
+  assert.equal(await page.getAttribute('#board', 'class'), 'board solved');
+  await page.screenshot({ path: `${shots}/solved-by-hand.png` });
+  await page.click('#shuffle');
+  await page.waitForFunction(() => document.getElementById('hand-count').textContent === '0 moves by hand');
+  assert.ok(!(await page.getAttribute('#board', 'class')).includes('solved'));
+});
+
 test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lower bound', async () => {
   await page.selectOption('#goal', 'blank-last');
   await page.fill('#rows', '10');

@@ -8,6 +8,9 @@ const TIME_LIMIT_SECONDS = 30;
 
 const core = new Core((note) => say(note));
 const state = { rows: 3, cols: 3, goal: 'blank-last', tiles: [], solution: null, boards: [] };
+/** Play by hand: the moves made since the board was loaded, and those taken back (to redo). */
+const hand = { moves: [], undone: [] };
+const REVERSE = { u: 'd', d: 'u', l: 'r', r: 'l' };
 
 function say(text, kind = '') {
   $('message').textContent = text;
@@ -87,7 +90,17 @@ async function setBoard(board, slide = false) {
     ['Solvable', check.solvable ? 'yes' : 'no: the goal cannot be reached (parity)'],
     ['At least', `${check.conflict} moves (Manhattan ${check.manhattan}, with linear conflicts ${check.conflict})`],
   ]);
-  if (check.atGoal) say('Solved: this is the goal.');
+  $('board').classList.toggle('solved', check.atGoal && hand.moves.length > 0);
+  if (!check.atGoal) return;
+  const n = hand.moves.length;
+  say(n > 0 ? `Solved by hand in ${n} move${n === 1 ? '' : 's'}.` : 'Solved: this is the goal.');
+}
+
+function showHand() {
+  const n = hand.moves.length;
+  $('hand-count').textContent = `${n} move${n === 1 ? '' : 's'} by hand`;
+  $('undo').disabled = n === 0;
+  $('redo').disabled = hand.undone.length === 0;
 }
 
 let boardRequests = 0;
@@ -99,6 +112,9 @@ async function loadBoard(pending) {
   const board = await pending;
   if (ticket !== boardRequests || !board) return;
   if (board.error) return say(board.error, 'error');
+  hand.moves = [];
+  hand.undone = [];
+  showHand();
   await setBoard(board);
 }
 
@@ -113,12 +129,32 @@ async function loadText(text) {
   await loadBoard(core.call('board', text, size));
 }
 
-/** Moves the blank on the board shown. */
-function move(letter) {
+/** Moves the blank on the board shown: a move by hand (`by` 'hand'), or one taken back or made
+ * again ('undo', 'redo'). */
+function move(letter, by = 'hand') {
   const next = moved(shownBoard(), letter, state.rows, state.cols);
   if (!next) return;
   boardRequests++;  // a board asked for before this move is no longer wanted
+  if (by === 'hand') {
+    hand.moves.push(letter);
+    hand.undone = [];
+  } else if (by === 'redo') {
+    hand.moves.push(letter);
+  }
+  showHand();
   setBoard({ rows: state.rows, cols: state.cols, tiles: next }, true);
+}
+
+function undo() {
+  if (hand.moves.length === 0) return;
+  const letter = hand.moves.pop();
+  hand.undone.push(letter);
+  move(REVERSE[letter], 'undo');
+}
+
+function redo() {
+  if (hand.undone.length === 0) return;
+  move(hand.undone.pop(), 'redo');
 }
 
 async function solve() {
@@ -229,8 +265,18 @@ $('solve').addEventListener('click', solve);
 $('hint').addEventListener('click', hint);
 $('stop').addEventListener('click', () => core.stop());
 window.addEventListener('hashchange', readAddress);
+$('undo').addEventListener('click', undo);
+$('redo').addEventListener('click', redo);
 document.addEventListener('keydown', (e) => {
-  if (!ARROW[e.key] || e.target.closest('input, textarea, select') || $('tiles-view').hidden) return;
+  if (e.target.closest('input, textarea, select') || $('tiles-view').hidden) return;
+  const key = e.key.toLowerCase();
+  if ((e.ctrlKey || e.metaKey) && (key === 'z' || key === 'y')) {
+    e.preventDefault();
+    if (key === 'y' || e.shiftKey) redo();
+    else undo();
+    return;
+  }
+  if (!ARROW[e.key]) return;
   e.preventDefault();
   move(ARROW[e.key]);
 });
