@@ -190,6 +190,9 @@ test('a shared link opens its board, and the arrow keys move the blank', async (
   assert.equal(s.blank, 'ul');
   await page.click('#hint');
   await page.waitForSelector('text=/Hint: move the blank up/');
+  // Stepping on leaves the board the hint was about: the hint goes.
+  await page.click('#forward');
+  await page.waitForFunction(() => !document.getElementById('message').textContent.includes('Hint'));
 });
 
 test('by hand: a move counter, undo and redo, and a cue once solved', async () => {
@@ -232,7 +235,12 @@ test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lo
   assert.match(s.facts, /reaches the goal/);
   const replay = npuzzle('verify', '--size', '10x10', board, s.blank);
   assert.match(replay.out, /^valid/, replay.err);
+  // One lower bound for the start, in the facts and the step line; none at the goal.
+  const bound = s.facts.match(/none is shorter than (\d+)/)[1];
+  await page.click('#first');
+  await page.waitForFunction((b) => document.getElementById('step').textContent.includes(`at least ${b} to go`), bound);
   await page.click('#last');
+  await page.waitForFunction(() => document.getElementById('step').textContent.endsWith('0 left, the goal'));
   assert.deepEqual(await shownTiles(), [...Array.from({ length: 99 }, (_, i) => String(i + 1)), '']);
   await page.screenshot({ path: `${shots}/10x10-solved.png` });
 });
@@ -257,6 +265,13 @@ test('the cube view solves the POJ 3131 sample in the fewest rolls', async () =>
   await page.screenshot({ path: `${shots}/phone-width.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page is wider than a phone by ${overflow} px`);
+  const small = await page.$$eval('button, input, select', (all) =>
+    all
+      .filter((e) => e.offsetParent !== null)
+      .map((e) => [e.id || e.textContent.trim(), Math.round(e.getBoundingClientRect().height)])
+      .filter(([, h]) => h < 44),
+  );
+  assert.deepEqual(small, [], 'controls under 44 px tall on a phone');
 });
 
 test('no console errors', () => {

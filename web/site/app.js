@@ -12,9 +12,12 @@ const state = { rows: 3, cols: 3, goal: 'blank-last', tiles: [], solution: null,
 const hand = { moves: [], undone: [] };
 const REVERSE = { u: 'd', d: 'u', l: 'r', r: 'l' };
 
-function say(text, kind = '') {
+/** The status line; `about` names what it speaks of where that can go stale (a hint speaks of
+ * the board shown when it was asked for). */
+function say(text, kind = '', about = '') {
   $('message').textContent = text;
   $('message').className = kind;
+  $('message').dataset.about = about;
 }
 
 const sizeName = () => `${state.rows}x${state.cols}`;
@@ -189,11 +192,17 @@ async function showStep(i, slide) {
   draw(state.boards[i], slide);
   markMove($('moves-blank'), i);
   markMove($('moves-tile'), i);
+  // A hint was about the board it was asked on, not this one.
+  if ($('message').dataset.about === 'hint') say('');
   const left = s.length - i;
   let distance = `distance ${left} (proven)`;
-  if (!s.optimal) {
+  if (left === 0) {
+    distance = 'the goal';
+  } else if (!s.optimal) {
+    // The solve's bound holds for the start, and i moves on it can be at most i nearer; the
+    // board's own bound may say more.
     const check = await core.call('check', boardText(state.boards[i]), sizeName(), state.goal);
-    distance = `at least ${check.conflict} to go (lower bound)`;
+    distance = `at least ${Math.max(check.conflict, s.lowerBound - i)} to go (lower bound)`;
   }
   $('step').textContent = `Move ${i} of ${s.length}: ${left} left, ${distance}`;
 }
@@ -206,7 +215,7 @@ async function hint() {
   if (!h.solved) return say(h.status === 'unsolvable' ? 'This board cannot reach the goal.' : `No hint within the time limit (${h.status}).`, 'error');
   if (!h.next) return say('Solved: this is the goal.');
   const words = { u: 'up', d: 'down', l: 'left', r: 'right' };
-  say(`Hint: move the blank ${words[h.next]} (${h.next}); ${h.distance} moves to go${h.optimal ? '' : ' (not proven shortest)'}.`);
+  say(`Hint: move the blank ${words[h.next]} (${h.next}); ${h.distance} moves to go${h.optimal ? '' : ' (not proven shortest)'}.`, '', 'hint');
 }
 
 const player = new Player(
