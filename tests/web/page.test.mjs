@@ -221,6 +221,42 @@ test('by hand: a move counter, undo and redo, and a cue once solved', async () =
   assert.ok(!(await page.getAttribute('#board', 'class')).includes('solved'));
 });
 
+test('a bad link shows the goal with the error, and Shuffle during a solve takes over', async () => {
+  await page.goto(`${base}#size=3x3&goal=blank-first&board=1,1,2,3,4,5,6,7,8`);
+  await page.waitForSelector('text=/The link\'s board is not valid/');
+  assert.deepEqual(await shownTiles(), ['', '1', '2', '3', '4', '5', '6', '7', '8']);
+  assert.equal(await page.inputValue('#goal'), 'blank-first');
+  assert.match(await page.textContent('#facts'), /Solvable\s*yes/);
+
+  await page.goto(`${base}#size=10x10&goal=blank-last`);
+  await page.waitForSelector('body[data-solver="ready"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 100);
+  await page.click('#shuffle');
+  await page.waitForFunction(() => !document.getElementById('message').textContent.includes('this is the goal'));
+  const before = (await shownTiles()).join(' ');
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => window.said.push(document.getElementById('message').textContent)).observe(
+      document.getElementById('message'),
+      { childList: true, characterData: true, subtree: true },
+    );
+  });
+  await page.click('#solve');
+  await page.click('#shuffle');
+  await page.waitForFunction((b) => {
+    const shown = [...document.querySelectorAll('#board .piece')]
+      .sort((x, y) => Number(x.dataset.cell) - Number(y.dataset.cell))
+      .map((p) => p.textContent)
+      .join(' ');
+    return shown !== b && document.getElementById('stop').disabled;
+  }, before);
+  assert.equal(await page.isHidden('#player'), true);
+  assert.equal(await page.isDisabled('#solve'), false);
+  const said = await page.evaluate(() => window.said);
+  assert.ok(said.includes('Stopped.'), `the solve was not stopped: ${said}`);
+  assert.ok(!said.some((m) => m.startsWith('Solved:')), `the old board's solve went on: ${said}`);
+});
+
 test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lower bound', async () => {
   await page.selectOption('#goal', 'blank-last');
   await page.fill('#rows', '10');

@@ -26,6 +26,7 @@ const boardText = (tiles) => tiles.join(' ');
 /** While the worker runs a call, the searches wait; boards may still be changed (the last
  * board asked for wins, and an answer about a board no longer shown is dropped). */
 function busy(running) {
+  state.running = running;
   for (const id of ['solve', 'hint']) $(id).disabled = running;
   $('stop').disabled = !running;
 }
@@ -235,14 +236,18 @@ async function readAddress() {
   const size = params.get('size') || '';
   const board = params.get('board');
   const [rows, cols] = size.split('x').map(Number);
-  if (!board && rows >= 2 && rows <= 10 && cols >= 2 && cols <= 10) {
+  if (rows >= 2 && rows <= 10 && cols >= 2 && cols <= 10) {
     state.rows = rows;
     state.cols = cols;
   }
   if (board) {
-    return loadBoard(
-      core.call('board', board, size).then((b) => (b.error ? { error: `The link's board is not valid: ${b.error}` } : b)),
-    );
+    const ticket = ++boardRequests;
+    const b = await core.call('board', board, size);
+    if (ticket !== boardRequests) return undefined;
+    if (!b.error) return loadBoard(b);
+    // The goal instead, so that the board, the fields and the facts agree; then why.
+    await loadGoal();
+    return say(`The link's board is not valid: ${b.error}`, 'error');
   }
   return loadGoal();
 }
@@ -265,9 +270,11 @@ $('goal').addEventListener('change', () => {
   setBoard({ rows: state.rows, cols: state.cols, tiles: state.tiles });
 });
 $('reset').addEventListener('click', loadGoal);
-$('shuffle').addEventListener('click', () =>
-  loadBoard(run('random', sizeName(), state.goal, Math.floor(Math.random() * 2 ** 32))),
-);
+// A new board replaces the work on the old one: a search that runs is stopped first.
+$('shuffle').addEventListener('click', () => {
+  if (state.running) core.stop();
+  loadBoard(run('random', sizeName(), state.goal, Math.floor(Math.random() * 2 ** 32)));
+});
 $('load').addEventListener('click', () => loadText($('board-text').value));
 $('board-text').addEventListener('keydown', (e) => e.key === 'Enter' && loadText($('board-text').value));
 $('solve').addEventListener('click', solve);
