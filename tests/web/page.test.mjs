@@ -131,6 +131,11 @@ test('a 3x3 board is solved in the fewest moves and stepped to the goal', async 
   await page.click('#back');
   assert.match(await page.textContent('#step'), /1 left, distance 1 \(proven\)/);
   await page.screenshot({ path: `${shots}/3x3-solved.png` });
+  // In a 1100 x 800 window the board takes most of the height, beside the controls.
+  const grid = await page.$eval('#board', (b) => b.getBoundingClientRect().toJSON());
+  const aside = await page.$eval('.play aside', (a) => a.getBoundingClientRect().toJSON());
+  assert.ok(grid.width >= 600, `the board is ${grid.width} px wide`);
+  assert.ok(aside.left >= grid.right, 'the controls are not beside the board');
 });
 
 test('a 4x4 board is solved with tables built in the page and kept in IndexedDB', async () => {
@@ -263,8 +268,18 @@ test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lo
   await page.fill('#cols', '10');
   await page.press('#cols', 'Tab');
   await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 100);
+  await page.waitForFunction(() => !document.getElementById('shuffle').disabled);
+  const unshuffled = (await shownTiles()).join(' ');
   await page.click('#shuffle');
-  await page.waitForFunction(() => !document.getElementById('message').textContent.includes('this is the goal'));
+  // The shuffled board is in, and checked (its facts shown).
+  await page.waitForFunction(
+    (b) =>
+      [...document.querySelectorAll('#board .piece')]
+        .sort((x, y) => Number(x.dataset.cell) - Number(y.dataset.cell))
+        .map((p) => p.textContent)
+        .join(' ') !== b && document.getElementById('facts').textContent.includes('Solvable'),
+    unshuffled,
+  );
   const board = (await shownTiles()).map((t) => t || '0').join(' ');
   const s = await solveShown();
   assert.match(s.facts, /not proven; none is shorter than \d+/);
