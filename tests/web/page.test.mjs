@@ -139,8 +139,19 @@ test('a 3x3 board is solved in the fewest moves and stepped to the goal', async 
 });
 
 test('a 4x4 board is solved with tables built in the page and kept in IndexedDB', async () => {
+  await page.evaluate(() => {
+    window.said = [];
+    new MutationObserver(() => window.said.push(document.getElementById('message').textContent)).observe(
+      document.getElementById('message'),
+      { childList: true, characterData: true, subtree: true },
+    );
+  });
   await enterBoard(BOARD_4X4);
   const s = await solveShown(120_000);
+  // The page's words for the tables: no file paths, no advice to build what it cannot.
+  const said = await page.evaluate(() => window.said);
+  assert.ok(said.some((m) => m.startsWith('Building the tables for this size')), `${said}`);
+  assert.ok(!said.some((m) => /\/tables\/|npuzzle pdb|stronger/.test(m)), `${said}`);
   assert.match(s.facts, /yes, proven/);
   assert.match(s.facts, /pdb/);
   checkAgainstCli(BOARD_4X4, s.blank);

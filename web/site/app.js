@@ -6,7 +6,18 @@ import { startCubeView } from './cube.js';
 const $ = (id) => document.getElementById(id);
 const TIME_LIMIT_SECONDS = 30;
 
-const core = new Core((note) => say(note));
+/** The solver's notes in the page's words: no file paths, and no advice to build what only the
+ * command line builds (the page builds the light tables itself, and keeps them). */
+function pageNote(note) {
+  const ready = note.match(/the (\S+) set is ready/);
+  if (ready) return `The ${ready[1]} tables are built and kept in this browser.`;
+  if (/^pattern databases: building /.test(note)) {
+    return 'Building the tables for this size, once (this browser keeps them)...';
+  }
+  return note.replace(/\/tables\/\S+/g, 'a stored table');
+}
+
+const core = new Core((note) => say(pageNote(note)));
 const state = { rows: 3, cols: 3, goal: 'blank-last', tiles: [], solution: null, boards: [] };
 /** Play by hand: the moves made since the board was loaded, and those taken back (to redo). */
 const hand = { moves: [], undone: [] };
