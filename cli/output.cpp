@@ -72,17 +72,10 @@ nlohmann::json stats_json(const SearchStats& stats) {
 }
 
 nlohmann::json solution_record(const Solution& s) {
-  return {{"status", describe(s.status)},
-          {"moves", format_moves(s.moves, Notation::Blank)},
-          {"optimal", s.optimal},
-          {"lower_bound", s.lower_bound},
-          {"algorithm", s.algorithm},
-          {"heuristic", s.heuristic},
-          {"tables", s.tables},
-          {"expanded", s.stats.expanded},
-          {"generated", s.stats.generated},
-          {"seconds", s.stats.seconds},
-          {"split_iterations", s.stats.split_iterations}};
+  return {{"status", describe(s.status)}, {"moves", format_moves(s.moves, Notation::Blank)},
+          {"optimal", s.optimal},         {"lower_bound", s.lower_bound},
+          {"algorithm", s.algorithm},     {"heuristic", s.heuristic},
+          {"tables", s.tables},           {"stats", stats_json(s.stats)}};
 }
 
 Solution solution_from_record(const nlohmann::json& record) {
@@ -105,10 +98,12 @@ Solution solution_from_record(const nlohmann::json& record) {
     s.algorithm = record.at("algorithm").get<std::string>();
     s.heuristic = record.at("heuristic").get<std::string>();
     s.tables = record.at("tables").get<std::string>();
-    s.stats.expanded = record.at("expanded").get<std::uint64_t>();
-    s.stats.generated = record.at("generated").get<std::uint64_t>();
-    s.stats.seconds = record.at("seconds").get<double>();
-    s.stats.split_iterations = record.value("split_iterations", 0);
+    const auto& stats = record.at("stats");
+    s.stats.expanded = stats.at("expanded").get<std::uint64_t>();
+    s.stats.generated = stats.at("generated").get<std::uint64_t>();
+    s.stats.seconds = stats.at("seconds").get<double>();
+    s.stats.peak_bytes = stats.at("peak_bytes").get<std::size_t>();
+    s.stats.split_iterations = stats.at("split_iterations").get<int>();
     s.stats.lower_bound = s.lower_bound;
     return s;
   } catch (const nlohmann::json::exception& e) {

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
@@ -115,64 +116,60 @@ TEST(JudgePoj1077, ReadsPuzzlesAcrossLinesAndGluedAndPrintsAnEmptyLineWhenSolved
   EXPECT_EQ(out[2], "rdr");
 }
 
-TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
-  std::mt19937_64 rng(1077);
+// `count` seeded random 8-puzzles, a third of them made unsolvable, one per line of `input` (with
+// `refused[i]`, a bad line, before puzzle i); returns the puzzles in the reference's encoding.
+std::vector<std::string> seeded_eight_puzzles(std::uint64_t seed, int count, std::string& input,
+                                              const std::map<int, std::string>& refused = {}) {
+  std::mt19937_64 rng(seed);
   const Board goal = Board::blank_last({3, 3});
-  const auto& dist = reference::distances_to(goal);
-  std::string input;
   std::vector<std::string> boards;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < count; ++i) {
+    if (const auto bad = refused.find(i); bad != refused.end()) input += bad->second + "\n";
     Board b = random_board(goal, rng);
     if (i % 3 == 0) std::swap(b.tiles[b.tiles[0] ? 0 : 1], b.tiles[b.tiles[2] ? 2 : 3]);
     boards.push_back(reference::encode(b.tiles));
     input += format_board(b, "x") + "\n";
   }
-  const CliRun r = npuzzle({"judge", "poj1077"}, input);
-  ASSERT_EQ(r.code, 0) << r.err;
-  const auto out = lines(r.out);
-  ASSERT_EQ(out.size(), boards.size());
+  return boards;
+}
+
+// The judge's lines for `boards`, in order: each a shortest answer that replays, or
+// "unsolvable" where the reference BFS does not reach the goal.
+void expect_shortest_answers(const std::vector<std::string>& boards, const std::string& out) {
+  const auto& dist = reference::distances_to(Board::blank_last({3, 3}));
+  const auto answers = lines(out);
+  ASSERT_EQ(answers.size(), boards.size());
   for (std::size_t i = 0; i < boards.size(); ++i) {
     const auto it = dist.find(boards[i]);
     if (it == dist.end()) {
-      EXPECT_EQ(out[i], "unsolvable");
+      EXPECT_EQ(answers[i], "unsolvable") << i;
       continue;
     }
-    EXPECT_EQ(static_cast<int>(out[i].size()), it->second);
-    expect_solves(boards[i], out[i], kEightGoal, 3, 3);
+    EXPECT_EQ(static_cast<int>(answers[i].size()), it->second) << i;
+    expect_solves(boards[i], answers[i], kEightGoal, 3, 3);
   }
+}
+
+TEST(JudgePoj1077, SeededRandomPuzzlesAreShortestAndReplay) {
+  std::string input;
+  const auto boards = seeded_eight_puzzles(1077, 300, input);
+  const CliRun r = npuzzle({"judge", "poj1077"}, input);
+  ASSERT_EQ(r.code, 0) << r.err;
+  expect_shortest_answers(boards, r.out);
 }
 
 // More puzzles than one block of the threads' work, with refused puzzles in different blocks:
 // every answer in input order, shortest, and each refusal named by its line.
 TEST(JudgePoj1077, PuzzlesAcrossBlocksKeepTheirOrder) {
-  std::mt19937_64 rng(1043);
-  const Board goal = Board::blank_last({3, 3});
-  const auto& dist = reference::distances_to(goal);
   std::string input;
-  std::vector<std::string> boards;
-  for (int i = 0; i < 9000; ++i) {
-    if (i == 4500) input += "1 2 3 4 5 6 7 7 x\n";  // line 4501: a tile twice
-    if (i == 8200) input += "1 2 3 4 5 6 7 8 ?\n";  // line 8202: not a tile
-    Board b = random_board(goal, rng);
-    if (i % 3 == 0) std::swap(b.tiles[b.tiles[0] ? 0 : 1], b.tiles[b.tiles[2] ? 2 : 3]);
-    boards.push_back(reference::encode(b.tiles));
-    input += format_board(b, "x") + "\n";
-  }
+  const auto boards = seeded_eight_puzzles(1043, 9000, input,
+                                           {{4500, "1 2 3 4 5 6 7 7 x"},  // line 4501: a tile twice
+                                            {8200, "1 2 3 4 5 6 7 8 ?"}});  // line 8202: not a tile
   const CliRun r = npuzzle({"judge", "poj1077"}, input);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("line 4501: tile 7 appears twice"), std::string::npos) << r.err;
   EXPECT_LT(r.err.find("line 4501:"), r.err.find("line 8202: '?' is not a tile")) << r.err;
-  const auto out = lines(r.out);
-  ASSERT_EQ(out.size(), boards.size());
-  for (std::size_t i = 0; i < boards.size(); ++i) {
-    const auto it = dist.find(boards[i]);
-    if (it == dist.end()) {
-      ASSERT_EQ(out[i], "unsolvable") << i;
-      continue;
-    }
-    ASSERT_EQ(static_cast<int>(out[i].size()), it->second) << i;
-    expect_solves(boards[i], out[i], kEightGoal, 3, 3);
-  }
+  expect_shortest_answers(boards, r.out);
 }
 
 TEST(JudgePoj1077, ABadPuzzleIsReportedAndTheOthersAnswered) {

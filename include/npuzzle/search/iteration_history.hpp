@@ -83,34 +83,9 @@ class IterationHistory {
   /// The tree back from to_words(); false, leaving it empty, where the words are not such a tree.
   bool from_words(std::span<const std::uint64_t> words) {
     clear();
-    std::size_t at = 0;
-    const auto next = [&](std::uint64_t& w) {
-      return at < words.size() ? (w = words[at++], true) : false;
-    };
-    std::uint64_t roots = 0, nodes = 0, w = 0;
-    if (!next(roots) || roots > kMaxNodes) return false;
-    for (std::uint64_t r = 0; r < roots; ++r) {
-      if (!next(w)) return false;
-      roots_.push_back(static_cast<Node>(w));
-    }
-    if (!next(nodes) || nodes > kMaxNodes || words.size() - at != nodes * (1 + kMaxChildren)) {
-      return clear(), false;
-    }
-    const auto valid = [&](std::uint64_t n) { return n == kNone || n < nodes; };
-    for (std::uint64_t n = 0; n < nodes; ++n) {
-      Entry e;
-      next(e.least);
-      for (Node& c : e.child) {
-        next(w);
-        if (!valid(w)) return clear(), false;
-        c = static_cast<Node>(w);
-      }
-      nodes_.push_back(e);
-    }
-    for (const Node r : roots_) {
-      if (r >= nodes) return clear(), false;
-    }
-    return true;
+    if (read_tree(words)) return true;
+    clear();
+    return false;
   }
 
  private:
@@ -118,6 +93,31 @@ class IterationHistory {
     Frontier least = kNoFrontier;
     std::array<Node, kMaxChildren> child;
   };
+  static constexpr std::size_t kEntryWords = 1 + kMaxChildren;
+
+  // The words of to_words(): the roots' count and the roots, the nodes' count, then each node.
+  bool read_tree(std::span<const std::uint64_t> words) {
+    if (words.empty() || words[0] > kMaxNodes || words.size() < words[0] + 2) return false;
+    const auto root_count = static_cast<std::size_t>(words[0]);
+    const std::uint64_t nodes = words[root_count + 1];
+    const auto entries = words.subspan(root_count + 2);
+    if (nodes > kMaxNodes || entries.size() != nodes * kEntryWords) return false;
+    const auto valid = [&](std::uint64_t n) { return n == kNone || n < nodes; };
+    for (const std::uint64_t r : words.subspan(1, root_count)) {
+      if (r >= nodes) return false;
+      roots_.push_back(static_cast<Node>(r));
+    }
+    for (std::size_t at = 0; at < entries.size(); at += kEntryWords) {
+      Entry e;
+      e.least = entries[at];
+      for (std::size_t i = 0; i < kMaxChildren; ++i) {
+        if (!valid(entries[at + 1 + i])) return false;
+        e.child[i] = static_cast<Node>(entries[at + 1 + i]);
+      }
+      nodes_.push_back(e);
+    }
+    return true;
+  }
   Node make() {
     Entry e;
     e.child.fill(kNone);
