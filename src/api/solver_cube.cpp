@@ -91,6 +91,7 @@ CubeVerdict Solver::verify_cube(const CubeDataset& dataset, std::span<const Dir>
   v.legal = v.applied == moves.size();
   v.makes_pattern = v.legal && p.pattern.target().matches(s);
   v.tops = cube::format_tops(s);
+  v.faces = cube::format_faces(s);
   return v;
 }
 

@@ -56,4 +56,19 @@ std::string format_tops(const CubeState& s) {
   return out;
 }
 
+std::string format_faces(const CubeState& s) {
+  std::string out;
+  for (Cell c = 0; c < kSquares; ++c) {
+    if (c > 0) out += ' ';
+    const auto o = s.cells[static_cast<std::size_t>(c)];
+    if (o == kEmpty) {
+      out += 'E';
+      continue;
+    }
+    for (const Axis a : {Axis::Top, Axis::Front, Axis::Right})
+      out += "WRB"[static_cast<int>(colour_on(o, a))];
+  }
+  return out;
+}
+
 }  // namespace npuzzle::cube

@@ -44,6 +44,12 @@ bool model_move(Model& m, char move) {
   return true;
 }
 
+std::string model_faces(const Model& m) {
+  std::string faces;
+  for (const auto& cube : m) faces += (faces.empty() ? "" : " ") + (cube == "." ? "E" : cube);
+  return faces;
+}
+
 std::string model_tops(const Model& m) {
   std::string tops;
   for (const auto& cube : m) tops += cube == "." ? 'E' : cube[0];
@@ -85,6 +91,7 @@ TEST(CubeState, EncodeDecodeRoundTripsAndMovesMatchTheModel) {
     const char letter = "udlr"[index(d)];
     ASSERT_EQ(apply_move(s, d), model_move(m, letter));
     ASSERT_EQ(format_tops(s), model_tops(m).insert(6, "/").insert(3, "/"));
+    ASSERT_EQ(format_faces(s), model_faces(m));
   }
 }
 

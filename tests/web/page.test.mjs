@@ -307,10 +307,40 @@ test('a 10x10 board gets the fast solver\'s answer, marked not proven, with a lo
   await page.screenshot({ path: `${shots}/10x10-solved.png` });
 });
 
-test('the cube view solves the POJ 3131 sample in the fewest rolls', async () => {
+/** Each cube on the cube board as [square, its top, front and right colours], in square order. */
+async function shownCubes() {
+  return page.$$eval('#cube-board .cube3d', (cubes) =>
+    cubes.map((c) => [Number(c.dataset.cell), c.dataset.faces]).sort((a, b) => a[0] - b[0]),
+  );
+}
+
+test('the cube view: the start in 3D at once, a target set by clicks, each roll drawn', async () => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.goto(base);
+  await page.waitForSelector('body[data-solver="ready"]');
   await page.click('#tab-cube');
+  // Before any solve: eight cubes in the standard orientation, the empty square at 3 3.
+  assert.deepEqual(await shownCubes(), [0, 1, 2, 3, 4, 5, 6, 7].map((sq) => [sq, 'WRB']));
+  assert.equal(await page.textContent('#cube-view .time-cap'), 'A search stops after 30 s.');
+  // The start's empty square and the target's colours by clicking; the text follows.
+  await page.click('#cube-board .square >> nth=0');
+  assert.deepEqual((await shownCubes()).map(([sq]) => sq), [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.match(await page.inputValue('#cube-text'), /^1 1\n/);
+  await page.click('#cube-target button >> nth=0'); // W -> R
+  await page.click('#cube-target button >> nth=5'); // E -> W: no empty square left
+  assert.equal(await page.inputValue('#cube-text'), '1 1\nR B W\nB R W\nR B R');
+  await page.click('#cube-solve');
+  await page.waitForSelector('#cube-message.error');
+  assert.match(await page.textContent('#cube-message'), /no E/);
+  for (let i = 0; i < 3; i++) await page.click('#cube-target button >> nth=5'); // W -> R -> B -> E
+  await page.click('#cube-target button >> nth=0');
+  await page.click('#cube-target button >> nth=0');
+  await page.click('#cube-target button >> nth=0'); // R -> B -> E -> W
+  await page.click('#cube-board .square >> nth=8');
   const dataset = '3 3\nW B W\nB R E\nR B R';
-  await page.fill('#cube-text', dataset);
+  assert.equal(await page.inputValue('#cube-text'), dataset);
+  await page.screenshot({ path: `${shots}/cube-start.png` });
+
   await page.click('#cube-solve');
   await page.waitForSelector('#cube-player:not([hidden])');
   assert.match(await page.textContent('#cube-facts'), /13 rolls/);
@@ -318,22 +348,136 @@ test('the cube view solves the POJ 3131 sample in the fewest rolls', async () =>
   assert.equal(rolls.length, 13);
   const judged = execFileSync(cli, ['judge', 'poj3131'], { input: `${dataset}\n0 0\n`, encoding: 'utf8' });
   assert.equal(judged.trim(), '13');
-  for (let i = 0; i < 13; i++) await page.click('#cube-forward');
-  const tops = await shownTiles('#cube-board');
-  assert.deepEqual(tops, ['W', 'B', 'W', 'B', 'R', 'R', 'B', 'R']);
+  const replay = execFileSync(cli, ['cube', 'verify', rolls], { input: `${dataset}\n0 0\n`, encoding: 'utf8' });
+  assert.match(replay, /^valid/);
+  // One roll: one cube moves to the old empty square, its top and front (or right) swapped.
+  const start = await shownCubes();
+  await page.click('#cube-forward');
+  await page.waitForTimeout(80);
+  await page.screenshot({ path: `${shots}/cube-rolling.png` });
+  await page.waitForSelector('#cube-board .cube3d[data-cell="8"]');
+  const after = await shownCubes();
+  const movedCube = after.find(([sq]) => !start.some(([s]) => s === sq));
+  assert.deepEqual(movedCube, [8, 'RWB'], `after ${rolls[0]}: ${JSON.stringify(after)}`);
+  await page.click('#cube-last');
+  const end = await shownCubes();
+  assert.deepEqual(end.map(([, faces]) => faces[0]).join(''), 'WBWBRRBR');
+  assert.deepEqual(end.map(([sq]) => sq), [0, 1, 2, 3, 4, 6, 7, 8]);
   await page.screenshot({ path: `${shots}/cube-solved.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
+});
+
+test('set-up: the cells clicked in turn take tiles 1, 2, 3 and on; the last one the blank', async () => {
   await page.click('#tab-tiles');
-  await page.screenshot({ path: `${shots}/phone-width.png`, fullPage: true });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `the page is wider than a phone by ${overflow} px`);
-  const small = await page.$$eval('button, input, select', (all) =>
-    all
-      .filter((e) => e.offsetParent !== null)
-      .map((e) => [e.id || e.textContent.trim(), Math.round(e.getBoundingClientRect().height)])
-      .filter(([, h]) => h < 44),
+  await page.goto(`${base}#size=2x3&goal=blank-last`);
+  await page.waitForSelector('body[data-solver="ready"]');
+  await page.waitForSelector('text=Solved: this is the goal.');
+  await page.click('#setup');
+  assert.equal(await page.getAttribute('#setup', 'aria-pressed'), 'true');
+  assert.equal(await page.isDisabled('#solve'), true);
+  assert.match(await page.textContent('#message'), /tile 1 of 5/);
+  assert.equal(await page.textContent('#facts'), ''); // the facts were about the board before
+  const cell = (c) => page.click(`#board .piece[data-cell="${c}"]`);
+  await cell(5);
+  await cell(4);
+  await cell(4); // the last placed, taken back
+  await cell(3);
+  assert.match(await page.textContent('#message'), /tile 3 of 5/);
+  await page.keyboard.press('ArrowUp'); // no moves while setting up
+  for (const c of [2, 1, 0]) await cell(c);
+  await page.waitForFunction(() => location.hash.includes('board=5%2C4%2C3%2C2%2C0%2C1'));
+  await page.waitForFunction(() => document.getElementById('facts').textContent.includes('Solvable'));
+  assert.deepEqual(await shownTiles(), ['5', '4', '3', '2', '', '1']);
+  assert.equal(await page.textContent('#setup'), 'Set up');
+  assert.equal(await page.isDisabled('#solve'), false);
+  const s = await solveShown();
+  assert.equal(s.blank.length, npuzzle('solve', '--size', '2x3', '5 4 3 2 0 1').out.length);
+  assert.match(npuzzle('verify', '--size', '2x3', '5 4 3 2 0 1', s.blank).out, /^valid/);
+  // Cancelled, the board there was comes back.
+  await page.click('#setup');
+  await page.click('#board .piece[data-cell="0"]');
+  await page.click('#setup');
+  assert.deepEqual(await shownTiles(), ['5', '4', '3', '2', '', '1']);
+  assert.equal(await page.textContent('#message'), '');
+});
+
+test("the page's words: sizes said against the fields, the time cap shown before a search", async () => {
+  await page.goto(`${base}#size=3x3&goal=blank-last`);
+  await page.waitForSelector('body[data-solver="ready"]');
+  assert.equal(await page.textContent('#tiles-view .time-cap'), 'A search stops after 30 s.');
+  assert.ok(await page.isVisible('#tiles-view .time-cap'));
+  await enterBoard('1 2 3 4 5 0');
+  await page.waitForSelector('#message.error');
+  const said = await page.textContent('#message');
+  assert.equal(said, 'a 3x3 board has 9 tiles, got 6 (set Rows and Columns to the size you mean first)');
+  assert.doesNotMatch(said, /give the size|rows x cols|--/);
+  await enterBoard('1 2 3 0'); // a square count of another size still takes its own size
+  await page.waitForFunction(() => document.querySelectorAll('#board .piece').length === 4);
+  assert.equal(await page.inputValue('#rows'), '2');
+});
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function accessibilityFindings() {
+  await page.addScriptTag({ path: `${root}tests/web/node_modules/axe-core/axe.min.js` });
+  return page.evaluate(async () =>
+    (await window.axe.run())
+      .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   );
-  assert.deepEqual(small, [], 'controls under 44 px tall on a phone');
+}
+
+test('accessible: no serious axe-core findings, the keyboard reaches and moves everything', async () => {
+  await page.goto(`${base}#size=3x3&goal=blank-last&board=1,2,3,4,5,6,7,0,8`);
+  await page.waitForSelector('body[data-solver="ready"]');
+  await page.waitForFunction(() => document.getElementById('facts').textContent.includes('Solvable'));
+  assert.deepEqual(await accessibilityFindings(), [], 'the tiles view');
+  await solveShown();
+  assert.deepEqual(await accessibilityFindings(), [], 'the tiles view, solved');
+  await page.click('#setup');
+  assert.deepEqual(await accessibilityFindings(), [], 'set-up');
+  await page.click('#setup');
+  // Tab to the tile right of the blank and press Enter: it moves, and the focus shows.
+  await page.goto(`${base}#size=3x3&goal=blank-last&board=1,2,3,4,5,6,7,0,8`);
+  await page.waitForFunction(() => document.getElementById('facts').textContent.includes('Solvable'));
+  await page.focus('#board .piece[data-key="6"]');
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement.dataset.key === '8');
+  }
+  assert.ok(reached, 'Tab does not reach tile 8');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none', 'the focused tile shows no outline');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('text=Solved by hand in 1 move.');
+  assert.equal(await page.getAttribute('#message', 'role'), 'status'); // said aloud as it changes
+  await page.click('#tab-cube');
+  assert.deepEqual(await accessibilityFindings(), [], 'the cube view');
+  await page.click('#cube-solve');
+  await page.waitForSelector('#cube-player:not([hidden])');
+  assert.deepEqual(await accessibilityFindings(), [], 'the cube view, solved');
+  await page.focus('#cube-target button >> nth=0');
+  await page.keyboard.press('Enter');
+  assert.match(await page.inputValue('#cube-text'), /^3 3\nR B W/);
+});
+
+test('on a phone: nothing wider than the screen, every control at least 44 px tall', async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const tab of ['#tab-tiles', '#tab-cube']) {
+    await page.goto(base);
+    await page.waitForSelector('body[data-solver="ready"]');
+    await page.click(tab);
+    await page.screenshot({ path: `${shots}/phone-${tab.slice(5)}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${tab}: the page is wider than a phone by ${overflow} px`);
+    const small = await page.$$eval('button, input, select, textarea', (all) =>
+      all
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => [e.id || e.textContent.trim(), Math.round(e.getBoundingClientRect().height)])
+        .filter(([, h]) => h < 44),
+    );
+    assert.deepEqual(small, [], `${tab}: controls under 44 px tall on a phone`);
+  }
+  await page.setViewportSize({ width: 1100, height: 800 });
 });
 
 test('no console errors', () => {

@@ -209,18 +209,19 @@ class WebSolver {
   }
 
   /// The Cubic Eight-Puzzle: a shortest roll sequence to the pattern (blank notation: where the
-  /// empty square goes), and the tops after each roll for the page to animate.
+  /// empty square goes), and every cube's colours after each roll (format_faces) for the page to
+  /// draw and animate.
   val cube_solve(double x, double y, const std::string& pattern, double timeout_seconds) const {
     return guarded([&] {
       const CubeDataset d{static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y), pattern};
       const Solution s = solver_->solve_cube(d, "auto", budget_of(timeout_seconds));
       val out = solution_val(s);
-      val tops = val::array();
+      val faces = val::array();
       const std::size_t rolls = s.status == SearchStatus::Solved ? s.moves.size() : 0;
       for (std::size_t i = 0; i <= rolls; ++i) {
-        tops.call<void>("push", solver_->verify_cube(d, std::span(s.moves).first(i)).tops);
+        faces.call<void>("push", solver_->verify_cube(d, std::span(s.moves).first(i)).faces);
       }
-      out.set("tops", tops);
+      out.set("faces", faces);
       return out;
     });
   }

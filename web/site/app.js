@@ -1,10 +1,9 @@
 // The sliding-tile view: a board to enter, shuffle or play by hand, solved in the worker and
 // stepped through move by move. The address holds the board, so a link shares it.
-import { ARROW, Core, Player, drawGrid, drawMoves, facts, letterBetween, markMove, moved } from './board.js';
+import { ARROW, Core, Player, TIME_LIMIT_SECONDS, drawGrid, drawMoves, facts, letterBetween, markMove, moved } from './board.js';
 import { startCubeView } from './cube.js';
 
 const $ = (id) => document.getElementById(id);
-const TIME_LIMIT_SECONDS = 30;
 
 /** The solver's notes in the page's words: no file paths, and no advice to build what only the
  * command line builds (the page builds the light tables itself, and keeps them). */
@@ -38,7 +37,7 @@ const boardText = (tiles) => tiles.join(' ');
  * board asked for wins, and an answer about a board no longer shown is dropped). */
 function busy(running) {
   state.running = running;
-  for (const id of ['solve', 'hint']) $(id).disabled = running;
+  for (const id of ['solve', 'hint']) $(id).disabled = running || setup.on;
   $('stop').disabled = !running;
 }
 
@@ -53,7 +52,7 @@ async function run(op, ...args) {
   clearInterval(clock);
   busy(false);
   if (result.stopped) {
-    say('Stopped.');
+    if (!setup.on) say('Stopped.');
     return undefined;
   }
   if (result.error) {
@@ -123,6 +122,7 @@ let boardRequests = 0;
 /** Shows the board `pending` resolves to, unless another board was asked for meanwhile (size
  * fields changed twice, say): the last request wins. */
 async function loadBoard(pending) {
+  endSetup();
   const ticket = ++boardRequests;
   const board = await pending;
   if (ticket !== boardRequests || !board) return;
@@ -140,13 +140,74 @@ const loadGoal = () => loadBoard(run('goal', sizeName(), state.goal));
 async function loadText(text) {
   const flat = !/[[/]/.test(text);
   const count = text.trim().split(/[\s,]+/).filter(Boolean).length;
-  const size = flat && count === state.rows * state.cols ? sizeName() : '';
-  await loadBoard(core.call('board', text, size));
+  const square = Number.isInteger(Math.sqrt(count));
+  // Too few or too many for the size shown, and no square either: said against the size shown.
+  const size = flat && (count === state.rows * state.cols || !square) ? sizeName() : '';
+  const board = await core.call('board', text, size);
+  if (board.error && size) board.error += ' (set Rows and Columns to the size you mean first)';
+  await loadBoard(board);
+}
+
+/** Set-up: the cells clicked in turn take tiles 1, 2, 3 and on; the last cell left takes the
+ * blank, and the board is loaded (and checked) as if typed. */
+const setup = { on: false, cells: [] };
+
+function drawSetup() {
+  const n = state.rows * state.cols;
+  const pieces = Array.from({ length: n }, (_, cell) => {
+    const tile = setup.cells.indexOf(cell) + 1;
+    const label = tile ? `tile ${tile}` : `put tile ${setup.cells.length + 1} here`;
+    return { key: `set-${cell}`, cell, text: tile ? String(tile) : '', className: tile ? 'tile' : 'slot', label };
+  });
+  drawGrid($('board'), state.rows, state.cols, pieces, placeTile);
+  const next = setup.cells.length + 1;
+  say(`Set-up: click the cell for tile ${next} of ${n - 1} (click the last tile placed to take it back).`);
+}
+
+function placeTile(cell) {
+  const at = setup.cells.indexOf(cell);
+  if (at >= 0 && at !== setup.cells.length - 1) return;
+  if (at >= 0) setup.cells.pop();
+  else setup.cells.push(cell);
+  const n = state.rows * state.cols;
+  if (setup.cells.length < n - 1) return drawSetup();
+  const tiles = new Array(n).fill(0);
+  setup.cells.forEach((c, i) => (tiles[c] = i + 1));
+  return loadBoard(core.call('board', boardText(tiles), sizeName()));
+}
+
+function startSetup() {
+  if (state.running) core.stop();
+  setup.on = true;
+  setup.cells = [];
+  state.solution = null;
+  player.pause();
+  $('player').hidden = true;
+  $('board').classList.remove('solved');
+  facts($('facts'), []);
+  for (const id of ['solve', 'hint']) $(id).disabled = true;
+  $('setup').textContent = 'Cancel set-up';
+  $('setup').setAttribute('aria-pressed', 'true');
+  drawSetup();
+}
+
+/** Leaves set-up; `restore` draws the board there was before it. */
+function endSetup(restore = false) {
+  if (!setup.on) return;
+  setup.on = false;
+  busy(state.running);
+  $('setup').textContent = 'Set up';
+  $('setup').setAttribute('aria-pressed', 'false');
+  if (restore) {
+    draw(state.tiles);
+    say('');
+  }
 }
 
 /** Moves the blank on the board shown: a move by hand (`by` 'hand'), or one taken back or made
  * again ('undo', 'redo'). */
 function move(letter, by = 'hand') {
+  if (setup.on) return;
   const next = moved(shownBoard(), letter, state.rows, state.cols);
   if (!next) return;
   boardRequests++;  // a board asked for before this move is no longer wanted
@@ -281,6 +342,7 @@ $('goal').addEventListener('change', () => {
   setBoard({ rows: state.rows, cols: state.cols, tiles: state.tiles });
 });
 $('reset').addEventListener('click', loadGoal);
+$('setup').addEventListener('click', () => (setup.on ? endSetup(true) : startSetup()));
 // A new board replaces the work on the old one: a search that runs is stopped first.
 $('shuffle').addEventListener('click', () => {
   if (state.running) core.stop();
@@ -336,7 +398,7 @@ function drawFirst() {
 }
 
 /** What needs the core waits for it, and says so. */
-const NEEDS_CORE = ['solve', 'hint', 'shuffle', 'load', 'cube-solve'];
+const NEEDS_CORE = ['solve', 'hint', 'shuffle', 'load', 'setup', 'cube-solve'];
 for (const id of NEEDS_CORE) $(id).disabled = true;
 say('Loading the solver…');
 drawFirst();

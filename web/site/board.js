@@ -1,6 +1,10 @@
 // What both views share: the worker that runs the core, moves of the blank, a grid whose pieces
 // slide, and a player that steps through a move list.
 
+/** Where the page stops a search (the worker's searches run within this budget). */
+export const TIME_LIMIT_SECONDS = 30;
+for (const cap of document.querySelectorAll('.time-cap')) cap.textContent = `A search stops after ${TIME_LIMIT_SECONDS} s.`;
+
 /** The WebAssembly core in a worker: call(op, ...args) resolves to the core's answer. */
 export class Core {
   constructor(onNote) {
@@ -85,9 +89,10 @@ export function letterBetween(from, to, rows, cols) {
 }
 
 /**
- * Draws pieces on a rows x cols grid: `pieces` is a list of {key, cell, text, className}. A
- * piece keeps its element from one drawing to the next, so one move slides it (CSS transition);
- * with `slide` false (a jump of many moves, a new board) the pieces are simply put in place.
+ * Draws pieces on a rows x cols grid: `pieces` is a list of {key, cell, text, className, and a
+ * label where the text says too little}. A piece keeps its element from one drawing to the next,
+ * so one move slides it (CSS transition); with `slide` false (a jump of many moves, a new board)
+ * the pieces are simply put in place.
  */
 export function drawGrid(container, rows, cols, pieces, onClick, slide = false) {
   container.classList.toggle('instant', !slide);
@@ -105,6 +110,8 @@ export function drawGrid(container, rows, cols, pieces, onClick, slide = false) 
     el.dataset.cell = piece.cell;
     el.className = 'piece ' + (piece.className || '');
     el.textContent = piece.text;
+    if (piece.label) el.setAttribute('aria-label', piece.label);
+    else el.removeAttribute('aria-label');
     el.style.setProperty('--r', Math.floor(piece.cell / cols));
     el.style.setProperty('--c', piece.cell % cols);
     keep.add(el);
@@ -113,7 +120,7 @@ export function drawGrid(container, rows, cols, pieces, onClick, slide = false) 
 }
 
 /** Steps through `length` moves: show(i, slide) draws the position after i moves, sliding the
- * pieces where it is one move from the position shown before. */
+ * pieces where it is one move from the position shown before (`from`). */
 export class Player {
   constructor(buttons, speed, show) {
     this.buttons = buttons;
@@ -121,6 +128,7 @@ export class Player {
     this.show = show;
     this.length = 0;
     this.at = 0;
+    this.from = 0;
     this.timer = null;
     const on = (button, action) => button && button.addEventListener('click', action);
     on(buttons.first, () => this.go(0));
@@ -134,20 +142,22 @@ export class Player {
     this.pause();
     this.length = length;
     this.at = 0;
+    this.from = 0;
     this.show(0, false);
   }
 
   go(i) {
     if (i !== this.at) this.pause();
-    const from = this.at;
+    this.from = this.at;
     this.at = Math.max(0, Math.min(this.length, i));
-    this.show(this.at, Math.abs(this.at - from) === 1);
+    this.show(this.at, Math.abs(this.at - this.from) === 1);
   }
 
   play() {
     if (this.at >= this.length) this.at = 0;
     const tick = () => {
       if (this.at >= this.length) return this.pause();
+      this.from = this.at;
       this.at += 1;
       this.show(this.at, true);
       this.timer = setTimeout(tick, 1000 / Number(this.speed ? this.speed.value : 4));

@@ -108,7 +108,8 @@ struct CubeVerdict {
   bool legal = true;
   std::size_t applied = 0;
   bool makes_pattern = false;
-  std::string tops;  // the tops after the moves, as three rows of letters
+  std::string tops;   // the tops after the moves, as three rows of letters
+  std::string faces;  // each square's top, front and right colours after them (format_faces)
 };
 
 /// A set of tables the solver can build and keep.

@@ -25,5 +25,9 @@ Cell square_at(std::uint64_t x, std::uint64_t y);
 TopPattern parse_pattern(std::string_view letters);
 /// The tops an arrangement shows, as three rows of letters separated by '/'.
 std::string format_tops(const CubeState& s);
+/// Every square's cube as the colours on its top, front and right axes ("WRB" for the standard
+/// orientation), or "E" for the empty square, nine words separated by spaces: what a drawing of
+/// the cubes needs.
+std::string format_faces(const CubeState& s);
 
 }  // namespace npuzzle::cube
