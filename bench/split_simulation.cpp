@@ -1,41 +1,63 @@
 // The MPI split's scaling, predicted from one process. For each cluster size P, one search lists
-// its split iterations' tops as P processes would, and the cost (nodes expanded) of every
-// subtree is recorded; two ways of dealing the subtrees to P processes are then replayed:
-//   round-robin: every P-th subtree to each process (what the MPI build does), and
-//   on request: each subtree, in listing order, to the first process that is free.
+// its split iterations' tops as P processes would (through the public API, with a cluster of P
+// of which this process is the only one running: it searches every subtree itself), and the
+// cost (nodes expanded) of every subtree is recorded; two ways of dealing the subtrees to P
+// processes are then replayed:
+//   round-robin: every P-th subtree to each process, and
+//   on request: each subtree, in listing order, to the first process that is free (what the
+//   MPI build does).
 // Every process also walks the top itself. Predicted speed-up = the whole search's nodes over
 // the nodes of the longest process, summed over the iterations; efficiency = speed-up / P.
 // The iterations before the first split (small ones) are left out, as the final iteration's
 // subtrees after the solution are (a single thread never searches them).
-//   split_simulation [BOARD [P...]]   a 4x4 board, goal blank first (default: Korf's #3), IDA*
-//                                     + linear conflict, one thread; P: 1, 2, 4, ... 1,024
+//   split_simulation [BOARD [HEURISTIC [P...]]]
+//     BOARD: goal blank first (default: Korf's #3); HEURISTIC: linear-conflict (the default) or
+//     a pattern database set (7-8, 6-6-6-6, ...) read from the directory $NPUZZLE_CACHE names;
+//     P: 1, 2, 4, ... 1,024 by default. IDA*, one thread.
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <memory>
 #include <queue>
 #include <string>
 #include <vector>
 
+#include "npuzzle/api/solver.hpp"
 #include "npuzzle/io/format.hpp"
 #include "npuzzle/search/checkpoint.hpp"
-#include "npuzzle/search/idastar.hpp"
-#include "npuzzle/tiles/heuristics.hpp"
-#include "npuzzle/tiles/tile_domain.hpp"
+#include "npuzzle/search/cluster.hpp"
+#include "npuzzle/storage/table_store.hpp"
 
 namespace npuzzle {
 namespace {
 
-using Domain = TileDomain<LinearConflict>;
+// A cluster of P processes of which only this one runs: each split iteration is listed as P
+// processes would list it, and every subtree handed to this one.
+class ListedForCluster final : public Cluster {
+ public:
+  explicit ListedForCluster(unsigned processes) : processes_(processes) {}
+  unsigned processes() const override { return processes_; }
+  unsigned rank() const override { return 0; }
+  std::size_t next_subtree() override { return next_++; }
+  void announce(std::size_t) override {}
+  std::size_t heard() override { return ClusterShare::kNone; }
+  void combine(ClusterShare&) override { next_ = 0; }
+
+ private:
+  unsigned processes_;
+  std::size_t next_ = 0;  // (one thread searches)
+};
 
 struct Iteration {
   std::uint64_t nodes = 0;           // the whole iteration's, on one process
   std::vector<std::uint64_t> costs;  // by subtree, in listing order (finished ones)
 };
 
-// The split iterations of one search whose tops are listed for `wanted` subtrees.
-std::vector<Iteration> record(const Domain& domain, const Domain::State& start,
-                              std::size_t wanted) {
+// The split iterations of one search whose tops are listed for `processes` processes.
+std::vector<Iteration> record(const Solver& solver, const Board& board, SolveOptions options,
+                              unsigned processes) {
   std::map<int, Iteration> by_bound;
   std::map<int, std::size_t> seen;  // of each iteration's finished list, entries taken
   std::uint64_t before = 0;
@@ -56,10 +78,17 @@ std::vector<Iteration> record(const Domain& domain, const Domain::State& start,
       it.costs[f.subtree] = f.expanded;
     }
   };
-  Budget budget;
-  budget.checkpointing = &keep;
-  const auto result = IdaStar<Domain>(domain, budget, 1 << 15, wanted).solve(std::span(&start, 1));
-  if (last_bound >= 0) by_bound[last_bound].nodes = result.stats.expanded - before;
+  ListedForCluster cluster(processes);
+  options.budget.threads = 1;
+  options.budget.checkpointing = &keep;
+  options.budget.cluster = processes > 1 ? &cluster : nullptr;
+  const Solution s = solver.solve(board, Board::blank_first(board.geometry), options);
+  if (s.status != SearchStatus::Solved) {
+    std::fprintf(stderr, "split_simulation: the search ended %s\n",
+                 std::string(describe(s.status)).c_str());
+    std::exit(1);
+  }
+  if (last_bound >= 0) by_bound[last_bound].nodes = s.stats.expanded - before;
   std::vector<Iteration> out;
   for (auto& [bound, it] : by_bound) out.push_back(std::move(it));
   return out;
@@ -94,19 +123,28 @@ std::uint64_t longest(const Iteration& it, unsigned processes, bool on_request) 
 int main(int argc, char** argv) {
   using namespace npuzzle;
   const std::string text = argc > 1 ? argv[1] : "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15";
+  const std::string heuristic = argc > 2 ? argv[2] : "linear-conflict";
   const Board board = parse_board(text);
-  const Domain domain(Board::blank_first(board.geometry));
-  const auto start = domain.state_of(board);
-  std::printf("board %s, IDA* + linear conflict\n", text.c_str());
-  std::printf("%6s %10s %12s %14s %12s %14s %12s\n", "P", "subtrees", "nodes", "round-robin",
+  SolverConfig config;
+  if (const char* cache = std::getenv("NPUZZLE_CACHE"); cache && *cache) {
+    config.store = std::make_shared<DirectoryStore>(cache);
+  }
+  config.build_light_tables = false;
+  const Solver solver(config);
+  SolveOptions options;
+  options.algorithm = "idastar";
+  options.heuristic = heuristic == "linear-conflict" ? heuristic : "pdb";
+  if (options.heuristic == "pdb") options.tables = heuristic;
+  std::printf("board %s, IDA* + %s\n", text.c_str(), heuristic.c_str());
+  std::printf("%6s %10s %14s %14s %12s %14s %12s\n", "P", "subtrees", "nodes", "round-robin",
               "efficiency", "on request", "efficiency");
   std::vector<unsigned> sizes;
-  for (int a = 2; a < argc; ++a) sizes.push_back(static_cast<unsigned>(std::stoul(argv[a])));
+  for (int a = 3; a < argc; ++a) sizes.push_back(static_cast<unsigned>(std::stoul(argv[a])));
   if (sizes.empty()) {
     for (unsigned p = 1; p <= 1024; p *= 2) sizes.push_back(p);
   }
   for (const unsigned processes : sizes) {
-    const auto iterations = record(domain, start, IdaStar<Domain>::cluster_subtrees(processes));
+    const auto iterations = record(solver, board, options, processes);
     std::uint64_t work = 0, round_robin = 0, on_request = 0;
     std::size_t largest = 0;
     for (const Iteration& it : iterations) {
@@ -118,9 +156,10 @@ int main(int argc, char** argv) {
     const auto speedup = [&](std::uint64_t span) {
       return span == 0 ? 0.0 : static_cast<double>(work) / static_cast<double>(span);
     };
-    std::printf("%6u %10zu %12llu %13.1fx %11.0f%% %13.1fx %11.0f%%\n", processes, largest,
+    std::printf("%6u %10zu %14llu %13.1fx %11.0f%% %13.1fx %11.0f%%\n", processes, largest,
                 static_cast<unsigned long long>(work), speedup(round_robin),
                 100 * speedup(round_robin) / processes, speedup(on_request),
                 100 * speedup(on_request) / processes);
+    std::fflush(stdout);
   }
 }

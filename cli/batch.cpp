@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "npuzzle/io/format.hpp"
 #include "npuzzle/util/in_order.hpp"
+#include "processes.hpp"
 #include "scanner.hpp"
 #include "session.hpp"
 
@@ -42,6 +43,11 @@ void attempt(Slot& slot, const Step& step) {
   } catch (...) {
     slot.failure = std::current_exception();
   }
+}
+
+// A batch's code after one more board's: bad input first, then the first other problem.
+int worse(int code, int board_code) {
+  return board_code == kBadInput || code == kOk ? board_code : code;
 }
 
 void work_on(Slot& slot, const BoardWork& work) {
@@ -78,7 +84,7 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
           if (slot.finish) slot.finish(*slot.board);
           return;
         }
-        code = slot.problem_code == kBadInput || code == kOk ? slot.problem_code : code;
+        code = worse(code, slot.problem_code);
         report(slot.where, slot.problem);
         if (on_error) on_error(slot.where, slot.problem);
       });
@@ -113,7 +119,29 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
   // a terminal is read a line at a time, each board answered as it comes.
   if (auto file = Scanner::mapped(stdin)) {
     std::string_view line;
-    for (int number = 1; going() && file->rest_of_line(line); ++number) answer(line, number);
+    std::vector<std::string_view> lines;
+    if (cluster() != nullptr) {
+      while (file->rest_of_line(line)) lines.push_back(line);
+    }
+    // Under MPI the boards of several lines are dealt to the ranks, one to each that asks (each
+    // board's search on its rank alone); a single board's search is shared by them all.
+    const auto alone = [&](std::size_t i) {
+      code = kOk;
+      if (going()) answer(lines[i], static_cast<int>(i) + 1);
+      batch.drain();
+      return code;
+    };
+    int dealt = kOk;
+    if (lines.size() > 1 &&
+        deal_in_order(lines.size(), alone, [&](std::size_t, int c) { dealt = worse(dealt, c); })) {
+      return dealt;
+    }
+    for (std::size_t i = 0; going() && i < lines.size(); ++i) {
+      answer(lines[i], static_cast<int>(i) + 1);
+    }
+    for (int number = 1; going() && lines.empty() && file->rest_of_line(line); ++number) {
+      answer(line, number);
+    }
   } else {
     std::string line;
     int number = 1;

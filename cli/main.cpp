@@ -12,10 +12,10 @@
 #include "processes.hpp"
 #include "session.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   using namespace npuzzle::cli;
-  const Processes processes(argc, argv);
-  std::ios::sync_with_stdio(false);
 
   CLI::App app{
       "npuzzle: shortest solutions of sliding-tile puzzles of any size, with any goal.\n"
@@ -106,4 +106,13 @@ int main(int argc, char** argv) {
     say(std::string("internal error: ") + e.what());
     return kFailure;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace npuzzle::cli;
+  const Processes processes(argc, argv);
+  std::ios::sync_with_stdio(false);
+  return agreed_exit_code(run(argc, argv));
 }

@@ -32,6 +32,18 @@ Cluster* cluster();
 std::vector<std::string> share_items(std::size_t count, unsigned threads,
                                      const std::function<std::string(std::size_t)>& work);
 
+/// A batch's items dealt one at a time to whichever process asks next (rank 0 too), each
+/// process's searches its own meanwhile: `work(i)` runs where item i is dealt, what it writes to
+/// standard output and error is captured there, and rank 0 writes each item's in item order, as
+/// soon as the items before it are in, and calls `done(i, code)` with the code `work` returned.
+/// Returns false, having done nothing, where this process is alone (the caller does the items).
+bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& work,
+                   const std::function<void(std::size_t, int)>& done);
+
+/// The run's exit code from this process's: the gravest of every process's (bad input, then an
+/// interruption, then a failure), so that each rank, and mpirun, says the same. Alone: `code`.
+int agreed_exit_code(int code);
+
 /// MPI: gives every rank rank 0's standard input, read whole (so it must end), the first time a
 /// command reads it; every rank's command reaches this at the same point. Alone: nothing.
 void share_standard_input();

@@ -12,6 +12,15 @@ Cluster* cluster() {
 
 void share_standard_input() {}
 
+bool deal_in_order(std::size_t, const std::function<int(std::size_t)>&,
+                   const std::function<void(std::size_t, int)>&) {
+  return false;
+}
+
+int agreed_exit_code(int code) {
+  return code;
+}
+
 std::vector<std::string> share_items(std::size_t count, unsigned threads,
                                      const std::function<std::string(std::size_t)>& work) {
   std::vector<std::string> out(count);

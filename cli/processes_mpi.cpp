@@ -6,16 +6,23 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <thread>
 
 #include "npuzzle/util/parallel.hpp"
 #include "processes.hpp"
@@ -24,6 +31,7 @@ namespace npuzzle::cli {
 namespace {
 
 constexpr int kFoundTag = 1;
+constexpr int kItemTag = 2;
 
 // A split iteration's subtrees handed out from a counter on rank 0 (MPI's atomic fetch-and-add
 // on a window); a solution announced to every other
@@ -57,7 +65,30 @@ class MpiCluster final : public Cluster {
     return static_cast<std::size_t>(taken);
   }
 
-  unsigned processes() const override { return static_cast<unsigned>(size_); }
+  unsigned processes() const override { return solo_ ? 1 : static_cast<unsigned>(size_); }
+
+  /// While the ranks work on items of their own: a cluster of one, whose searches share nothing.
+  void set_solo(bool solo) { solo_ = solo; }
+
+  /// Sends an item's record to rank 0 (an empty one: this rank has no more).
+  void send_to_root(const std::string& bytes) {
+    const std::lock_guard lock(mutex_);
+    MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, kItemTag, MPI_COMM_WORLD);
+  }
+  /// Rank 0: the next record another rank has sent, if one has come.
+  bool receive_at_root(std::string& bytes) {
+    const std::lock_guard lock(mutex_);
+    int waiting = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kItemTag, MPI_COMM_WORLD, &waiting, &status);
+    if (!waiting) return false;
+    int size = 0;
+    MPI_Get_count(&status, MPI_BYTE, &size);
+    bytes.resize(static_cast<std::size_t>(size));
+    MPI_Recv(bytes.data(), size, MPI_BYTE, status.MPI_SOURCE, kItemTag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    return true;
+  }
   unsigned rank() const override { return static_cast<unsigned>(rank_); }
 
   void announce(std::size_t i) override {
@@ -136,6 +167,7 @@ class MpiCluster final : public Cluster {
   int rank_, size_;
   MPI_Win window_{};  // rank 0's counter: the next subtree to hand out
   std::mutex mutex_;  // MPI is called from one thread at a time
+  std::atomic<bool> solo_ = false;
   std::uint64_t round_ = 0;
   std::size_t heard_ = ClusterShare::kNone;
   std::deque<Sent> sent_;  // (a deque: the messages stay where they are until sent)
@@ -157,6 +189,64 @@ void replace_stdin(const std::string& bytes) {
   ::dup2(fd, STDIN_FILENO);
   ::close(fd);
 }
+
+void flush_all() {
+  std::cout.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+}
+
+int memory_file() {
+  const int fd = ::memfd_create("npuzzle-item", 0);
+  if (fd < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
+  return fd;
+}
+
+// What a memory file holds; closes it.
+std::string contents(int fd) {
+  std::string bytes;
+  ::lseek(fd, 0, SEEK_SET);
+  char buffer[1 << 16];
+  for (::ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    bytes.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return bytes;
+}
+
+void write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ::ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // (a closed output: the batch finds it on its next write)
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+// One item of a dealt batch, done: what it wrote, and its code. Sent as the item's number, the
+// code, the output's length, the output and the errors.
+struct Item {
+  std::uint64_t index = 0;
+  std::int64_t code = 0;
+  std::string out, err;
+
+  std::string packed() const {
+    std::string bytes;
+    for (const std::uint64_t w :
+         {index, static_cast<std::uint64_t>(code), static_cast<std::uint64_t>(out.size())}) {
+      bytes.append(reinterpret_cast<const char*>(&w), sizeof w);
+    }
+    return bytes + out + err;
+  }
+  static Item unpacked(const std::string& bytes) {
+    std::array<std::uint64_t, 3> w{};
+    std::memcpy(w.data(), bytes.data(), sizeof w);
+    return {w[0], static_cast<std::int64_t>(w[1]), bytes.substr(sizeof w, w[2]),
+            bytes.substr(sizeof w + w[2])};
+  }
+};
 
 }  // namespace
 
@@ -236,6 +326,89 @@ std::vector<std::string> share_items(std::size_t count, unsigned threads,
   }
   if (failure) std::rethrow_exception(failure);
   return out;
+}
+
+bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& work,
+                   const std::function<void(std::size_t, int)>& done) {
+  if (!the_cluster) return false;
+  flush_all();
+  const int real_out = ::dup(STDOUT_FILENO), real_err = ::dup(STDERR_FILENO);
+  // Rank 0: the items in, written out in order as the ones before them are.
+  std::mutex order;
+  std::map<std::uint64_t, Item> arrived;
+  std::uint64_t next = 0;
+  const auto arrive = [&](Item item) {
+    const std::lock_guard lock(order);
+    arrived.emplace(item.index, std::move(item));
+    for (auto it = arrived.find(next); it != arrived.end(); it = arrived.find(++next)) {
+      write_all(real_err, it->second.err);
+      write_all(real_out, it->second.out);
+      done(static_cast<std::size_t>(it->first), static_cast<int>(it->second.code));
+      arrived.erase(it);
+    }
+  };
+  the_cluster->set_solo(true);
+  std::thread receiver;
+  if (the_rank == 0) {
+    receiver = std::thread([&] {
+      std::string bytes;
+      for (int finished = 1; finished < the_size;) {
+        if (!the_cluster->receive_at_root(bytes)) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        } else if (bytes.empty()) {
+          ++finished;
+        } else {
+          arrive(Item::unpacked(bytes));
+        }
+      }
+    });
+  }
+  std::exception_ptr failure;
+  try {
+    for (std::size_t i; (i = the_cluster->next_subtree()) < count;) {
+      const int out = memory_file(), err = memory_file();
+      ::dup2(out, STDOUT_FILENO);
+      ::dup2(err, STDERR_FILENO);
+      int code = 0;
+      try {
+        code = work(i);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      flush_all();
+      ::dup2(real_out, STDOUT_FILENO);
+      ::dup2(real_err, STDERR_FILENO);
+      Item item{i, code, contents(out), contents(err)};
+      if (the_rank == 0) {
+        arrive(std::move(item));
+      } else {
+        the_cluster->send_to_root(item.packed());
+      }
+      if (failure) break;
+    }
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  if (the_rank != 0) the_cluster->send_to_root("");
+  if (receiver.joinable()) receiver.join();
+  the_cluster->set_solo(false);
+  the_cluster->restart();
+  ::close(real_out);
+  ::close(real_err);
+  if (failure) std::rethrow_exception(failure);
+  return true;
+}
+
+int agreed_exit_code(int code) {
+  if (the_size == 1) return code;
+  // From the mildest to the gravest; any other code counts as a failure.
+  constexpr std::array<int, 4> kGrades{0, 1, 130, 2};
+  int grade = 1;
+  for (int g = 0; g < static_cast<int>(kGrades.size()); ++g) {
+    if (kGrades[static_cast<std::size_t>(g)] == code) grade = g;
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &grade, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  return kGrades[static_cast<std::size_t>(grade)];
 }
 
 void share_standard_input() {

@@ -89,19 +89,33 @@ std::shared_ptr<const PdbSet> PdbSet::load_or_build(
     const std::function<void(const std::string&)>& note,
     const std::function<void(int, std::uint64_t)>& progress, const CancelToken* cancel) {
   std::vector<PatternDatabase> tables;
+  std::unique_ptr<BuildLock> lock;  // taken before the first build, and kept to the last
   for (const auto& d : descriptors(spec)) {
     const std::string key = d.file_name();
-    bool present = false;
-    try {
-      present = store.contains(key);
-      tables.push_back(PatternDatabase::load(d, store));
-      continue;
-    } catch (const TableFileError& e) {
-      if (note)
-        note(present ? std::string(e.what()) + "; rebuilding it" : "building " + store.where(key));
+    for (;;) {
+      bool present = false;
+      try {
+        present = store.contains(key);
+        tables.push_back(PatternDatabase::load(d, store));
+        break;
+      } catch (const TableFileError& e) {
+        if (!lock) {
+          // Another process may be building it: once it is done, it is loaded instead.
+          lock = store.lock_builds([&] {
+            if (note)
+              note("another process is building tables there; waiting for it, to load " +
+                   store.where(key));
+          });
+          if (lock) continue;
+        }
+        if (note)
+          note(present ? std::string(e.what()) + "; rebuilding it"
+                       : "building " + store.where(key));
+      }
+      tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
+      tables.back().save(store);
+      break;
     }
-    tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
-    tables.back().save(store);
   }
   return std::make_shared<const PdbSet>(spec, std::move(tables));
 }

@@ -1,6 +1,8 @@
 #include "npuzzle/storage/table_store.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -117,6 +119,39 @@ std::vector<std::string> DirectoryStore::remove_stale() {
     }
   }
   return removed;
+}
+
+namespace {
+
+class DirectoryLock final : public BuildLock {
+ public:
+  explicit DirectoryLock(int fd) : fd_(fd) {}
+  ~DirectoryLock() override { ::close(fd_); }  // (which releases the lock)
+  DirectoryLock(const DirectoryLock&) = delete;
+  DirectoryLock& operator=(const DirectoryLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+std::unique_ptr<BuildLock> DirectoryStore::lock_builds(const std::function<void()>& waiting) {
+  std::error_code error;
+  std::filesystem::create_directories(directory_, error);
+  const int fd = ::open(directory_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EWOULDBLOCK && waiting) waiting();
+    int held = 0;
+    while ((held = ::flock(fd, LOCK_EX)) != 0 && errno == EINTR) {
+    }
+    if (held != 0) {
+      ::close(fd);
+      return nullptr;
+    }
+  }
+  return std::make_unique<DirectoryLock>(fd);
 }
 
 bool DirectoryStore::remove(std::string_view key) {

@@ -1095,6 +1095,30 @@ TEST(Pdb, ALightSetIsBuiltOnFirstUseAndBenchChecksKorfLengths) {
   EXPECT_EQ(npuzzle({"pdb", "remove", "5-5-5"}, "", cache.env).code, 0);
 }
 
+// Processes sharing a cache build a table once (the ranks of an MPI job on one node): a solve
+// that finds another process building there (the directory locked, as a build locks it) waits,
+// then loads what that one built, and builds nothing itself.
+TEST(Pdb, ASolveWaitsForAnotherProcesssBuildAndLoadsIt) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const auto ready = cache.dir / "ready";
+  const std::string builder = "flock " + cache.dir.string() + " sh -c 'touch " + ready.string() +
+                              "; " + cache.env + " " + NPUZZLE_BIN +
+                              " pdb build 5-5-5 >/dev/null 2>&1; sleep 0.3' &";
+  ASSERT_EQ(std::system(builder.c_str()), 0);
+  for (int i = 0; i < 500 && !std::filesystem::exists(ready); ++i) ::usleep(10'000);
+  ASSERT_TRUE(std::filesystem::exists(ready));
+  const CliRun r = npuzzle({"solve", "--goal", "blank-first", "--pdb", "5-5-5", "--stats",
+                            "3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0"},
+                           "", cache.env);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("another process is building tables there; waiting for it"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("building " + cache.dir.string()), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.out).at(0).size(), 46u);
+}
+
 // A damaged set that a solve does not build again (6-6-3 is not light): the solve goes on with a
 // weaker estimate and names the command that builds that set again, not a stronger one.
 // A cache that cannot be written is said as such, with the reason, not as an internal error.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The MPI build against the plain one, three ranks on this machine (mpirun --oversubscribe):
-# the same answers, move for move, on seeded 4x4 boards with the light tables (every search's
-# large iterations shared among the ranks), in input order; a bench's instances dealt whole to
-# the ranks, with the same answers and counts; bad input refused with exit 2; a rank killed
+# the same answers, move for move, on seeded 4x4 boards with the light tables (a batch's boards
+# dealt to the ranks, one board's large iterations shared among them), in input order, with the
+# plain build's messages and exit code; a bench's instances dealt whole to the ranks, with the
+# same answers and counts; bad input refused with exit 2; a rank killed
 # mid-search ends the run with a message and a failing exit code, no hang.
 #   tests/mpi/run.sh PLAIN_NPUZZLE MPI_NPUZZLE
 set -uo pipefail
@@ -29,8 +30,27 @@ for threads in 1 2; do
     >"$work/verdicts.txt" || fail "the answers of three ranks do not replay"
 done
 [ "$(wc -l <"$work/mpi.txt")" -eq 8 ] || fail "not one answer per board"
-"${run[@]}" solve --goal blank-first --pdb 5-5-5 --json <"$work/boards.txt" >"$work/mpi.json"
-grep -q '"split_iterations":[1-9]' "$work/mpi.json" || fail "no search was shared among the ranks"
+# A batch is dealt to the ranks, a board each, so no search of it is shared; one board alone is.
+"${run[@]}" solve --goal blank-first --pdb 5-5-5 --search-threads 1 --json <"$work/boards.txt" \
+  >"$work/mpi.json"
+[ "$(grep -c '"split_iterations":0' "$work/mpi.json")" -eq 8 ] ||
+  fail "a batch's searches were shared rather than dealt: $(grep -o '"split_iterations":[0-9]*' "$work/mpi.json" | tr '\n' ' ')"
+head -n 1 "$work/boards.txt" | "${run[@]}" solve --goal blank-first --pdb 5-5-5 \
+  --search-threads 1 --json >"$work/one.json"
+grep -q '"split_iterations":[1-9]' "$work/one.json" || fail "one board's search was not shared"
+
+# A batch with a bad line, a blank line and boards of other sizes: what the plain build prints,
+# on stdout and stderr, in input order, and its exit code.
+{ head -n 4 "$work/boards.txt"; echo '1 2 3'; echo; "$plain" random --size 3x3 -n 5 --seed 2; } \
+  >"$work/mixed.txt"
+"$plain" solve --goal blank-first --pdb 5-5-5 <"$work/mixed.txt" >"$work/plain.out" 2>"$work/plain.err"
+plain_code=$?
+"${run[@]}" solve --goal blank-first --pdb 5-5-5 <"$work/mixed.txt" >"$work/mpi.out" 2>"$work/mpi.err"
+code=$?
+[ "$code" -eq "$plain_code" ] || fail "a mixed batch: exit $code, the plain build's $plain_code"
+cmp -s "$work/plain.out" "$work/mpi.out" ||
+  fail "a mixed batch answered otherwise: $(diff "$work/plain.out" "$work/mpi.out" | head -4)"
+grep -q "$(cat "$work/plain.err")" "$work/mpi.err" || fail "a mixed batch: not the plain build's message"
 
 # A batch of instances dealt whole to the ranks: the same answers and counts, in order.
 fields() { grep -o '"id":"[0-9]*"\|"length":[0-9]*\|"expanded":[0-9]*\|"ok":[a-z]*'; }
@@ -70,5 +90,5 @@ kill "$watchdog" 2>/dev/null
 grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
-echo "$((6 - failed)) passed, $failed failed"
+echo "$((9 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -52,4 +52,10 @@ class Cluster {
   virtual void combine(ClusterShare& share) = 0;
 };
 
+/// The cluster a search shares its iterations with: none where it has one process (a front end's
+/// processes may each work alone for a while, on boards of their own).
+inline Cluster* sharing(Cluster* cluster) {
+  return cluster != nullptr && cluster->processes() > 1 ? cluster : nullptr;
+}
+
 }  // namespace npuzzle

@@ -88,7 +88,7 @@ class IdaStar {
           last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
       // (A split lists its subtrees below the nodes the history keeps.) One that keeps
       // checkpoints splits on one thread too: a checkpoint is a split iteration's progress.
-      const bool split = (budget_.threads > 1 || checkpoints || budget_.cluster) &&
+      const bool split = (budget_.threads > 1 || checkpoints || sharing(budget_.cluster)) &&
                          last_iteration >= min_split_iteration_ && bound > kHistoryDepth &&
                          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       std::optional<IdaCheckpoint> progress;

@@ -135,7 +135,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
                                  std::optional<IdaCheckpoint>& progress) -> Outcome {
   SearchRun& run = main_.run;
   // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
-  Cluster* const cluster = budget_.cluster;
+  Cluster* const cluster = sharing(budget_.cluster);
   // (Every process of a cluster lists the same top, whatever its threads.)
   const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
                              : subtrees_wanted_ != 0 ? subtrees_wanted_

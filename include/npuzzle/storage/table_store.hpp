@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <istream>
 #include <map>
 #include <memory>
@@ -22,6 +23,13 @@ namespace npuzzle {
 class StoreError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// Held while a process builds tables for a store that other processes share: released when it
+/// goes (or the process ends).
+class BuildLock {
+ public:
+  virtual ~BuildLock() = default;
 };
 
 class TableStore {
@@ -43,6 +51,14 @@ class TableStore {
   /// Removes what writers that were stopped part-way left behind (never what a live writer is
   /// still writing) and returns where each was; nothing, for a store that leaves none.
   virtual std::vector<std::string> remove_stale() { return {}; }
+  /// Waits until no other process builds tables for this store, then holds them off, so that
+  /// processes sharing it (the ranks of an MPI job on one node) build a table once: the others
+  /// wait, then load it. `waiting` is called first where another process holds the lock.
+  /// Nothing (no lock) for a store no other process shares, or where a lock cannot be had.
+  virtual std::unique_ptr<BuildLock> lock_builds(const std::function<void()>& waiting) {
+    (void)waiting;
+    return nullptr;
+  }
 };
 
 /// Files in one directory, each written to a temporary name and renamed, so that a reader
@@ -59,6 +75,8 @@ class DirectoryStore final : public TableStore {
   /// The temporary files of writers that have ended: named KEY.tmpPID-N, the writer's process
   /// gone; from before PIDs were in the names (KEY.tmpN), a day old.
   std::vector<std::string> remove_stale() override;
+  /// An exclusive lock (flock) on the directory itself.
+  std::unique_ptr<BuildLock> lock_builds(const std::function<void()>& waiting) override;
 
  private:
   std::filesystem::path directory_;
