@@ -115,13 +115,23 @@ bool send_all(int fd, std::string_view bytes, Clock::time_point deadline,
   return true;
 }
 
+// A response's head. Browsers keep what they are sent and ask again each time (no-cache) with
+// the file's tag, which a file unchanged since answers with 304 and no body.
 std::string head(int code, std::string_view reason, std::string_view type, std::uintmax_t length,
-                 bool gzipped = false) {
+                 bool gzipped = false, std::string_view tag = {}) {
   return "HTTP/1.1 " + std::to_string(code) + " " + std::string(reason) +
          "\r\nContent-Type: " + std::string(type) +
          (gzipped ? "\r\nContent-Encoding: gzip\r\nVary: Accept-Encoding" : "") +
+         (tag.empty() ? "" : "\r\nETag: " + std::string(tag)) +
          "\r\nContent-Length: " + std::to_string(length) +
          "\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n";
+}
+
+// A file's tag: its size and time of change, so that a rebuilt file gets a new one.
+std::string tag_of(const std::filesystem::path& file, std::uintmax_t size) {
+  std::error_code ec;
+  const auto changed = std::filesystem::last_write_time(file, ec).time_since_epoch().count();
+  return "\"" + std::to_string(size) + "-" + std::to_string(changed) + "\"";
 }
 
 void answer(int fd, int code, std::string_view reason, std::string_view body, bool with_body,
@@ -214,9 +224,14 @@ void handle(int fd, const std::filesystem::path& folder, std::uint16_t port,
     answer(fd, 404, "Not Found", "not found\n", with_body, stop);
     return;
   }
-  // The file is sent a piece at a time, never held whole.
   const auto deadline = Clock::now() + kAnswerTime;
-  if (!send_all(fd, head(200, "OK", content_type(file), size, gzipped), deadline, stop) ||
+  const std::string tag = tag_of(sent, size);
+  if (header(request, "If-None-Match") == tag) {
+    send_all(fd, head(304, "Not Modified", content_type(file), 0, gzipped, tag), deadline, stop);
+    return;
+  }
+  // The file is sent a piece at a time, never held whole.
+  if (!send_all(fd, head(200, "OK", content_type(file), size, gzipped, tag), deadline, stop) ||
       !with_body) {
     return;
   }

@@ -1620,6 +1620,16 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
       answer.ends_with("Content-Length: 4\r\nCache-Control: no-cache\r\n"
                        "Connection: close\r\n\r\n"))
       << answer;
+  // Kept by the browser: asked again with its tag, an unchanged file is not sent again.
+  const auto tag_at = answer.find("ETag: ");
+  ASSERT_NE(tag_at, std::string::npos) << answer;
+  const std::string tag = answer.substr(tag_at + 6, answer.find("\r\n", tag_at) - tag_at - 6);
+  answer =
+      http(port, "GET /npuzzle.wasm HTTP/1.1\r\n" + host + "If-None-Match: " + tag + "\r\n\r\n");
+  EXPECT_EQ(answer.rfind("HTTP/1.1 304 Not Modified\r\n", 0), 0u) << answer;
+  EXPECT_TRUE(answer.ends_with("\r\n\r\n")) << answer;
+  answer = http(port, "GET /npuzzle.wasm HTTP/1.1\r\n" + host + "If-None-Match: \"1-2\"\r\n\r\n");
+  EXPECT_TRUE(answer.ends_with("\r\n\r\nwasm")) << answer;
   // Compressed at build time: sent as it is where the client takes gzip, else the plain file.
   std::ofstream(dir / "site" / "npuzzle.wasm.gz", std::ios::binary) << "gz!";
   answer =
