@@ -105,7 +105,8 @@ class IdaStar {
       // (Only the first iteration goes on from the checkpoint: its finished subtrees skipped.)
       const IdaCheckpoint* going_on = std::exchange(resume, nullptr);
       const Outcome outcome =
-          split ? split_iteration(roots, bound, going_on, progress) : iteration(roots, bound);
+          split ? split_iteration(roots, bound, last_iteration, going_on, progress)
+                : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
       last_top = main_.top_expanded;
       run.stats.split_iterations += split;
@@ -132,7 +133,11 @@ class IdaStar {
   // And per process of a cluster, whose processes may have different numbers of threads: as
   // many as eight threads get.
   static constexpr std::size_t kSubtreesPerProcess = 8 * kSubtreesPerThread;
-  static constexpr int kMaxSplitDepth = 12;
+  // A cluster's listing goes deeper for more processes (its largest subtree bounds how fast
+  // the iteration can go), but not where walking the top, which every process does, would cost
+  // more than a process's part of the iteration before over this.
+  static constexpr std::uint64_t kPartPerTop = 2;
+  static constexpr int kMaxSplitDepth = 20;
   // The depth above which the iterations keep their history: deeper tops order more of the tree
   // but cost more to keep, and gain little past this.
   static constexpr int kHistoryDepth = 10;
@@ -314,9 +319,10 @@ class IdaStar {
   Frontier walk_top(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
                     Node before, Node now, std::vector<Move>& path, Subtrees& out,
                     const std::vector<Frontier>* below, std::size_t& next_below);
-  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted);
-  Outcome split_iteration(std::vector<State>& roots, int bound, const IdaCheckpoint* resume,
-                          std::optional<IdaCheckpoint>& progress);
+  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted,
+                    std::uint64_t most_top_nodes);
+  Outcome split_iteration(std::vector<State>& roots, int bound, std::uint64_t last_iteration,
+                          const IdaCheckpoint* resume, std::optional<IdaCheckpoint>& progress);
 
   const D& domain_;
   Budget budget_;

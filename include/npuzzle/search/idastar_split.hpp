@@ -112,11 +112,21 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
   return frontier;
 }
 
-// (Below the history's nodes, so that the single-threaded walk above them keeps it.)
+// (Below the history's nodes, so that the single-threaded walk above them keeps it.) Deeper
+// until `wanted` are listed, but not into a walk expected to expand more than `most_top_nodes`
+// (0: no such limit), going by how the walk grew from the depth before.
 template <SearchDomain D>
-auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t wanted) -> Subtrees {
+auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t wanted,
+                          std::uint64_t most_top_nodes) -> Subtrees {
   Subtrees out;
+  std::uint64_t walked_before = 0;
   for (int depth = kHistoryDepth; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
+    if (depth > kHistoryDepth && most_top_nodes != 0 && walked_before > 0) {
+      const std::uint64_t walked = out.stats.expanded;
+      const double growth = static_cast<double>(walked) / static_cast<double>(walked_before);
+      if (static_cast<double>(walked) * growth > static_cast<double>(most_top_nodes)) break;
+    }
+    walked_before = out.stats.expanded;
     out = Subtrees{};
     out.depth = depth;
     std::vector<Move> path;
@@ -131,7 +141,8 @@ auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t want
 }
 
 template <SearchDomain D>
-auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const IdaCheckpoint* resume,
+auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint64_t last_iteration,
+                                 const IdaCheckpoint* resume,
                                  std::optional<IdaCheckpoint>& progress) -> Outcome {
   SearchRun& run = main_.run;
   // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
@@ -141,7 +152,10 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, const Ida
                              : subtrees_wanted_ != 0 ? subtrees_wanted_
                              : cluster               ? cluster_subtrees(cluster->processes())
                                                      : kSubtreesPerThread * budget_.threads;
-  Subtrees work = subtrees(roots, bound, wanted);
+  // (The same on every process: the iteration before's counts were combined.)
+  const std::uint64_t most_top =
+      cluster && !resume ? last_iteration / (kPartPerTop * cluster->processes()) : 0;
+  Subtrees work = subtrees(roots, bound, wanted, most_top);
   run.stats.expanded += work.stats.expanded;
   main_.top_expanded += work.top_expanded;
   run.stats.generated += work.stats.generated;
