@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <future>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "common.hpp"
 #include "judges.hpp"
@@ -27,6 +29,32 @@ std::optional<std::uint64_t> first_out_of_range(const Board (&boards)[2], std::u
   return std::nullopt;
 }
 
+// What a dataset's two boards get: "TAK\n" or "NIE\n", or why they were refused.
+struct Checked {
+  std::string verdict;
+  std::string refusal;
+};
+
+// Every number a tile, each board's tiles once each, then parity.
+Checked check(const Board (&boards)[2], std::uint64_t cells) {
+  if (const auto bad = first_out_of_range(boards, cells)) {
+    return {{}, fmt::format("number {} of the dataset is not a tile 0 to {}", *bad + 1, cells - 1)};
+  }
+  if (cells == 1) return {"TAK\n", {}};  // a lone blank: nothing to move, and nothing to reach
+  for (int i = 0; i < 2; ++i) {
+    try {
+      validate(boards[i]);
+    } catch (const InputError& e) {
+      return {{}, fmt::format("{} board: {}", i == 0 ? "first" : "second", e.what())};
+    }
+  }
+  return {solvable(boards[0], boards[1]) ? "TAK\n" : "NIE\n", {}};
+}
+
+// Datasets of at least this many cells are checked on a thread of their own while the next one
+// is read; smaller ones are over sooner than a thread starts.
+constexpr std::uint64_t kCheckAsideCells = 1 << 14;
+
 }  // namespace
 
 int judge_acwing108() {
@@ -38,12 +66,30 @@ int judge_acwing108() {
     report(fmt::format("dataset at line {}", line), message);
     code = kBadInput;
   };
+  // The dataset being checked aside, if any: its answer goes out before anything after it.
+  std::future<Checked> aside;
+  int aside_line = 0;
+  const auto answer = [&](int line, const Checked& c) {
+    if (c.refusal.empty()) {
+      out.write(c.verdict);
+    } else {
+      refuse(line, c.refusal);
+    }
+  };
+  const auto settle = [&] {
+    if (aside.valid()) answer(aside_line, aside.get());
+  };
 
-  Board boards[2];  // kept from one dataset to the next: their memory is touched once
+  // Two pairs of boards, kept from one dataset to the next (their memory is touched once): one
+  // read into while the other is checked.
+  Board pairs[2][2];
+  int next = 0;
   while (in.skip_space()) {
+    Board(&boards)[2] = pairs[next];
     const int line = in.line();
     const auto n = in.number();
     if (!n || *n == 0 || *n > kMaxSide) {
+      settle();
       refuse(line, fmt::format("the dataset should start with its size n, 1 to {}", kMaxSide));
       break;  // without a size there is no telling where the next dataset starts
     }
@@ -68,34 +114,21 @@ int judge_acwing108() {
       read += at;
       if (at < cells) break;
     }
+    settle();
     if (read < 2 * cells) {
       refuse(line,
              fmt::format("the input ends after {} of the dataset's {} numbers", read, 2 * cells));
       break;
     }
-    if (const auto bad = first_out_of_range(boards, cells)) {
-      refuse(line,
-             fmt::format("number {} of the dataset is not a tile 0 to {}", *bad + 1, cells - 1));
+    if (cells < kCheckAsideCells) {
+      answer(line, check(boards, cells));
       continue;
     }
-    if (cells == 1) {  // a lone blank: nothing to move, and nothing to reach
-      out.write("TAK\n");
-      continue;
-    }
-    try {
-      for (int i = 0; i < 2; ++i) {
-        try {
-          validate(boards[i]);
-        } catch (const InputError& e) {
-          throw InputError(fmt::format("{} board: {}", i == 0 ? "first" : "second", e.what()));
-        }
-      }
-    } catch (const InputError& e) {
-      refuse(line, e.what());
-      continue;
-    }
-    out.write(solvable(boards[0], boards[1]) ? "TAK\n" : "NIE\n");
+    aside = std::async(std::launch::async, [&boards, cells] { return check(boards, cells); });
+    aside_line = line;
+    next ^= 1;
   }
+  settle();
   return code;
 }
 

@@ -209,10 +209,12 @@ TEST(JudgeAcwing108, BadDatasetsAreNamedAndTheOthersAnswered) {
 }
 
 // Large datasets read in bulk the same in any layout: padded numbers, tabs, CRLF, one line, no
-// end of line at the end; and a bad number after them is found and placed by its line.
+// end of line at the end; and a bad number after them is found and placed by its line. (Large
+// enough to be checked aside while the next is read: the answers and refusals keep their order.)
 TEST(JudgeAcwing108, LargeDatasetsReadTheSameInAnyLayout) {
   std::mt19937_64 rng(108);
-  const Geometry g{101, 101};
+  constexpr int kSide = 131;
+  const Geometry g{kSide, kSide};
   const Board goal = Board::blank_last(g);
   std::vector<Board> boards;
   std::string expected;
@@ -229,11 +231,11 @@ TEST(JudgeAcwing108, LargeDatasetsReadTheSameInAnyLayout) {
   const auto layout = [&](const std::string& sep, const std::string& eol, int pad) {
     std::string text;
     for (std::size_t b = 0; b < boards.size(); ++b) {
-      if (b % 2 == 0) text += "101" + eol;
+      if (b % 2 == 0) text += std::to_string(kSide) + eol;
       for (std::size_t c = 0; c < boards[b].tiles.size(); ++c) {
         const std::string n = std::to_string(boards[b].tiles[c]);
         text += std::string(c % 7 == 0 ? static_cast<std::size_t>(pad) : 0, '0') + n;
-        text += (c + 1) % 101 == 0 ? eol : sep;
+        text += (c + 1) % kSide == 0 ? eol : sep;
       }
     }
     return text;
@@ -252,7 +254,7 @@ TEST(JudgeAcwing108, LargeDatasetsReadTheSameInAnyLayout) {
   const CliRun r = npuzzle({"judge", "acwing108"}, bad);
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, expected);
-  const int line = 4 * 203 + 1;
+  const int line = 4 * (2 * kSide + 1) + 1;
   EXPECT_NE(r.err.find("dataset at line " + std::to_string(line) +
                        ": number 17 of the dataset is not a tile"),
             std::string::npos)
@@ -260,6 +262,17 @@ TEST(JudgeAcwing108, LargeDatasetsReadTheSameInAnyLayout) {
   EXPECT_NE(r.err.find("dataset at line " + std::to_string(line + 7) + ": number 17 of"),
             std::string::npos)
       << r.err;
+  // A large dataset refused while checked aside, between two answered ones: in its place.
+  auto twice = boards;
+  twice[2].tiles[twice[2].tiles[0] == kBlank ? 1 : 0] = twice[2].tiles[5] == kBlank ? 7 : 6;
+  boards = twice;
+  const CliRun refused = npuzzle({"judge", "acwing108"}, layout(" ", "\n", 0));
+  EXPECT_EQ(refused.code, 2);
+  EXPECT_EQ(refused.out, "TAK\nTAK\nNIE\n");
+  EXPECT_NE(
+      refused.err.find("dataset at line " + std::to_string(2 * kSide + 2) + ": first board: tile"),
+      std::string::npos)
+      << refused.err;
 }
 
 TEST(JudgeLeetcode773, AnswersTheSpecSamples) {
