@@ -67,6 +67,13 @@ class MpiCluster final : public Cluster {
 
   unsigned processes() const override { return solo_ ? 1 : static_cast<unsigned>(size_); }
 
+  bool agree(std::uint64_t value) override {
+    const std::lock_guard lock(mutex_);
+    std::array<std::uint64_t, 2> least{value, ~value};  // the least value, and the greatest
+    MPI_Allreduce(MPI_IN_PLACE, least.data(), 2, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    return least[0] == value && ~least[1] == value;
+  }
+
   /// While the ranks work on items of their own: a cluster of one, whose searches share nothing.
   void set_solo(bool solo) { solo_ = solo; }
 
@@ -175,6 +182,14 @@ class MpiCluster final : public Cluster {
 
 std::unique_ptr<MpiCluster> the_cluster;
 int the_rank = 0, the_size = 1;
+// The ranks' own communicator for agreeing on the exit code: a rank that ends early must not
+// meet the others' searches in a collective of the same communicator.
+MPI_Comm the_exits = MPI_COMM_NULL;
+// Ranks but 0: what the rank writes to stderr (kept, said only where it ends the job alone), and
+// the stderr it had.
+int the_kept_errors = -1, the_stderr = -1;
+// How long a rank that failed waits for the others to end too, before it ends the job.
+constexpr auto kExitWait = std::chrono::seconds(10);
 
 // Puts `bytes` in place of standard input.
 void replace_stdin(const std::string& bytes) {
@@ -257,16 +272,20 @@ Processes::Processes(int& argc, char**& argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &the_size);
   if (the_size == 1) return;
   the_cluster = std::make_unique<MpiCluster>(the_rank, the_size);
-  if (the_rank != 0) {  // rank 0 speaks for all: the others' output goes nowhere
+  MPI_Comm_dup(MPI_COMM_WORLD, &the_exits);
+  if (the_rank != 0) {  // rank 0 speaks for all: the others' output goes nowhere, errors aside
     const int sink = ::open("/dev/null", O_WRONLY);
     ::dup2(sink, STDOUT_FILENO);
-    ::dup2(sink, STDERR_FILENO);
     ::close(sink);
+    the_stderr = ::dup(STDERR_FILENO);
+    the_kept_errors = ::memfd_create("npuzzle-rank-errors", 0);
+    if (the_kept_errors >= 0) ::dup2(the_kept_errors, STDERR_FILENO);
   }
 }
 
 Processes::~Processes() {
   the_cluster.reset();
+  if (the_exits != MPI_COMM_NULL) MPI_Comm_free(&the_exits);
   MPI_Finalize();
 }
 
@@ -403,12 +422,29 @@ int agreed_exit_code(int code) {
   if (the_size == 1) return code;
   // From the mildest to the gravest; any other code counts as a failure.
   constexpr std::array<int, 4> kGrades{0, 1, 130, 2};
-  int grade = 1;
+  int grade = 1, gravest = 0;
   for (int g = 0; g < static_cast<int>(kGrades.size()); ++g) {
     if (kGrades[static_cast<std::size_t>(g)] == code) grade = g;
   }
-  MPI_Allreduce(MPI_IN_PLACE, &grade, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-  return kGrades[static_cast<std::size_t>(grade)];
+  flush_all();
+  MPI_Request request{};
+  MPI_Iallreduce(&grade, &gravest, 1, MPI_INT, MPI_MAX, the_exits, &request);
+  // A rank that failed alone (its node's tables, its memory) finds the others still searching:
+  // it says why, as rank 0 would, and ends the job rather than wait for them forever.
+  const auto deadline = std::chrono::steady_clock::now() + kExitWait;
+  for (int done = 0; !done;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) break;
+    if (code != 0 && std::chrono::steady_clock::now() > deadline) {
+      const std::string said = the_kept_errors >= 0 ? contents(the_kept_errors) : std::string();
+      const std::string why = "npuzzle: rank " + std::to_string(the_rank) +
+                              " failed while the other ranks went on; the job ends here\n";
+      write_all(the_rank == 0 ? STDERR_FILENO : the_stderr, said + why);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return kGrades[static_cast<std::size_t>(gravest)];
 }
 
 void share_standard_input() {

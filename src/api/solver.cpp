@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <stdexcept>
+#include <string>
 #include <variant>
 
 #include "checkpoint_file.hpp"
@@ -16,6 +18,7 @@
 #include "npuzzle/core/parity.hpp"
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/search/cluster.hpp"
 #include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/util/parallel.hpp"
 #include "solver_impl.hpp"
@@ -253,6 +256,14 @@ Solution Solver::Plan::solve(const Board& board) const {
       s.heuristic = search.pdb->fallback_heuristic;
       s.tables.clear();
     }
+  }
+  // The processes of a cluster list the same tops only where they search with the same
+  // estimate: a node that lacks (or has damaged) the tables the others read must not join.
+  if (Cluster* cluster = sharing(r.budget.cluster);
+      cluster && !cluster->agree(std::hash<std::string>{}(s.heuristic + " " + s.tables))) {
+    throw StoreError("the processes do not all search with the same tables (this one: " +
+                     (s.tables.empty() ? s.heuristic + ", no tables" : s.tables) +
+                     "): give every node the same ones ('npuzzle pdb build SET' on each)");
   }
   Budget budget = r.budget;
   std::optional<detail::CheckpointFile> checkpoint;

@@ -61,6 +61,30 @@ fields() { grep -o '"id":"[0-9]*"\|"length":[0-9]*\|"expanded":[0-9]*\|"ok":[a-z
   cmp -s "$work/plain.bench" "$work/mpi.bench" ||
   fail "bench over three ranks: $(diff "$work/plain.bench" "$work/mpi.bench" | head -4) $(head -c 300 "$work/bench.err")"
 
+# Nodes with different tables: a rank whose cache holds only 5-5-5 among ranks that read 6-6-3
+# ends the run with a message and exit 1 (they would list different tops); a rank that lacks the
+# set asked for fails alone, and ends the job after a wait, saying why.
+"$plain" pdb build 6-6-3 >/dev/null 2>&1 || fail "building the 6-6-3 tables"
+mkdir -p "$work/other" && cp "$work"/cache/pdb-4x4-*-1-2-3-5-6.tbl "$work"/cache/pdb-4x4-*-4-8-9-12-13.tbl \
+  "$work"/cache/pdb-4x4-*-7-10-11-14-15.tbl "$work/other/"
+one="$(head -n 1 "$work/boards.txt")"
+apart=(timeout 60 mpirun --oversubscribe --allow-run-as-root)  # the last of three ranks elsewhere
+mine=(-np 2 -x NPUZZLE_CACHE="$work/cache" "$mpi" solve --goal blank-first --search-threads 1)
+theirs=(-np 1 -x NPUZZLE_CACHE="$work/other" "$mpi" solve --goal blank-first --search-threads 1)
+"${apart[@]}" "${mine[@]}" --heuristic pdb $one : "${theirs[@]}" --heuristic pdb $one \
+  >"$work/apart.out" 2>"$work/apart.err"
+code=$?
+[ "$code" -eq 1 ] || fail "ranks with different tables: exit $code, not 1: $(head -c 300 "$work/apart.err")"
+grep -q "do not all search with the same tables (this one: 6-6-3)" "$work/apart.err" ||
+  fail "ranks with different tables: no message: $(head -c 300 "$work/apart.err")"
+[ ! -s "$work/apart.out" ] || fail "ranks with different tables: something was printed"
+"${apart[@]}" "${mine[@]}" --pdb 6-6-3 $one : "${theirs[@]}" --pdb 6-6-3 $one \
+  >"$work/alone.out" 2>"$work/alone.err"
+code=$?
+[ "$code" -ne 0 ] && [ "$code" -ne 124 ] || fail "a rank without the tables asked for: exit $code"
+grep -q "6-6-3" "$work/alone.err" && grep -q "rank 2 failed" "$work/alone.err" ||
+  fail "a rank without the tables asked for: no message naming them: $(head -c 400 "$work/alone.err")"
+
 printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n' >"$work/bad.txt"
 "${run[@]}" solve <"$work/bad.txt" >"$work/bad.out" 2>"$work/bad.err"
 code=$?
@@ -90,5 +114,5 @@ kill "$watchdog" 2>/dev/null
 grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
-echo "$((9 - failed)) passed, $failed failed"
+echo "$((11 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]

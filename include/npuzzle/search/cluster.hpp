@@ -50,6 +50,12 @@ class Cluster {
   /// split iteration, after its threads are back); the next iteration's subtrees are handed out
   /// from the first again.
   virtual void combine(ClusterShare& share) = 0;
+  /// Whether every process passed the same `value` (a collective, before a search: every
+  /// process must search alike). Processes of one program state, as threads are, always do.
+  virtual bool agree(std::uint64_t value) {
+    (void)value;
+    return true;
+  }
 };
 
 /// The cluster a search shares its iterations with: none where it has one process (a front end's
