@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <mpi.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <chrono>
 #include <climits>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -273,6 +275,12 @@ Processes::Processes(int& argc, char**& argv) {
   if (the_size == 1) return;
   the_cluster = std::make_unique<MpiCluster>(the_rank, the_size);
   MPI_Comm_dup(MPI_COMM_WORLD, &the_exits);
+  // Ctrl-C reaches mpirun, which ends the job by SIGTERM: each rank takes it as Ctrl-C (the
+  // handler the command installs), so the searches stop together and rank 0 says so.
+  struct sigaction action {};
+  action.sa_handler = [](int) { std::raise(SIGINT); };
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGTERM, &action, nullptr);
   if (the_rank != 0) {  // rank 0 speaks for all: the others' output goes nowhere, errors aside
     const int sink = ::open("/dev/null", O_WRONLY);
     ::dup2(sink, STDOUT_FILENO);

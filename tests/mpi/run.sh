@@ -85,6 +85,21 @@ code=$?
 grep -q "6-6-3" "$work/alone.err" && grep -q "rank 2 failed" "$work/alone.err" ||
   fail "a rank without the tables asked for: no message naming them: $(head -c 400 "$work/alone.err")"
 
+# Ctrl-C to mpirun (which ends the job by SIGTERM): the ranks stop together, rank 0 says so.
+board24="14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
+"${run[@]}" solve --goal blank-first --heuristic linear-conflict --algo idastar \
+  --search-threads 1 $board24 >"$work/int.out" 2>"$work/int.err" &
+job=$!
+sleep 2
+kill -INT "$job"
+( sleep 30; kill -9 "$job" 2>/dev/null ) &
+watchdog=$!
+wait "$job"
+code=$?
+kill "$watchdog" 2>/dev/null
+[ "$code" -ne 0 ] && [ "$code" -ne 137 ] || fail "Ctrl-C to mpirun: exit $code"
+grep -q "interrupted" "$work/int.err" || fail "Ctrl-C to mpirun: not said: $(head -c 300 "$work/int.err")"
+
 printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n' >"$work/bad.txt"
 "${run[@]}" solve <"$work/bad.txt" >"$work/bad.out" 2>"$work/bad.err"
 code=$?
@@ -114,5 +129,5 @@ kill "$watchdog" 2>/dev/null
 grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
-echo "$((11 - failed)) passed, $failed failed"
+echo "$((12 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
