@@ -119,28 +119,27 @@ int for_each_board(const std::vector<std::string>& words, std::optional<Geometry
   // a terminal is read a line at a time, each board answered as it comes.
   if (auto file = Scanner::mapped(stdin)) {
     std::string_view line;
-    std::vector<std::string_view> lines;
-    if (cluster() != nullptr) {
+    if (cluster() == nullptr) {
+      for (int number = 1; going() && file->rest_of_line(line); ++number) answer(line, number);
+    } else {
+      // Under MPI the boards of several lines are dealt to the ranks, one to each that asks
+      // (each board's search on its rank alone); a single board's search is shared by them all.
+      std::vector<std::string_view> lines;
       while (file->rest_of_line(line)) lines.push_back(line);
-    }
-    // Under MPI the boards of several lines are dealt to the ranks, one to each that asks (each
-    // board's search on its rank alone); a single board's search is shared by them all.
-    const auto alone = [&](std::size_t i) {
-      code = kOk;
-      if (going()) answer(lines[i], static_cast<int>(i) + 1);
-      batch.drain();
-      return code;
-    };
-    int dealt = kOk;
-    if (lines.size() > 1 &&
-        deal_in_order(lines.size(), alone, [&](std::size_t, int c) { dealt = worse(dealt, c); })) {
-      return dealt;
-    }
-    for (std::size_t i = 0; going() && i < lines.size(); ++i) {
-      answer(lines[i], static_cast<int>(i) + 1);
-    }
-    for (int number = 1; going() && lines.empty() && file->rest_of_line(line); ++number) {
-      answer(line, number);
+      const auto alone = [&](std::size_t i) {
+        code = kOk;
+        if (going()) answer(lines[i], static_cast<int>(i) + 1);
+        batch.drain();
+        return code;
+      };
+      int dealt = kOk;
+      if (lines.size() > 1 && deal_in_order(lines.size(), alone,
+                                            [&](std::size_t, int c) { dealt = worse(dealt, c); })) {
+        return dealt;
+      }
+      for (std::size_t i = 0; going() && i < lines.size(); ++i) {
+        answer(lines[i], static_cast<int>(i) + 1);
+      }
     }
   } else {
     std::string line;
