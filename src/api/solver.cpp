@@ -279,7 +279,11 @@ Solution Solver::Plan::solve(const Board& board) const {
   } else {
     found = runner(board, r.goal, inputs, budget);
   }
-  if (checkpoint && !stopped_by_budget(found.status)) checkpoint->remove();
+  // Kept wherever the search did not end (a limit, Ctrl-C): what it saved goes on next time.
+  if (checkpoint &&
+      (found.status == SearchStatus::Solved || found.status == SearchStatus::NoSolution)) {
+    checkpoint->remove();
+  }
   s.status = found.status;
   s.moves = std::move(found.path);
   s.stats = found.stats;

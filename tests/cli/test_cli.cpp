@@ -1323,6 +1323,34 @@ TEST(Interrupt, CtrlCStopsASearchCleanly) {
   EXPECT_EQ(r.out, "unknown\n");
 }
 
+// Ctrl-C stops a search that keeps a checkpoint: the file stays, and the search goes on from it
+// to the answer an uninterrupted one gives. (It was removed, losing all the search had done.)
+TEST(Interrupt, CtrlCKeepsTheCheckpoint) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const std::string file = (cache.dir / "search.ckpt").string();
+  const std::vector<std::string> solve{"solve",
+                                       "--goal",
+                                       "blank-first",
+                                       "--algo",
+                                       "idastar",
+                                       "--heuristic",
+                                       "linear-conflict",
+                                       "--checkpoint",
+                                       file,
+                                       "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15"};
+  const CliRun stopped = npuzzle_interrupted(solve, 400);
+  EXPECT_EQ(stopped.code, 130) << stopped.err;
+  ASSERT_TRUE(std::filesystem::exists(file)) << stopped.err;
+  const CliRun resumed = npuzzle(solve);
+  ASSERT_EQ(resumed.code, 0) << resumed.err;
+  EXPECT_EQ(resumed.out,
+            npuzzle({"solve", "--goal", "blank-first", "--algo", "idastar", "--heuristic",
+                     "linear-conflict", "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15"})
+                .out);
+  EXPECT_FALSE(std::filesystem::exists(file));
+}
+
 }  // namespace
 }  // namespace npuzzle
 
