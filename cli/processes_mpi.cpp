@@ -193,53 +193,57 @@ int the_kept_errors = -1, the_stderr = -1;
 // How long a rank that failed waits for the others to end too, before it ends the job.
 constexpr auto kExitWait = std::chrono::seconds(10);
 
-// Puts `bytes` in place of standard input.
-void replace_stdin(const std::string& bytes) {
-  const int fd = ::memfd_create("npuzzle-stdin", 0);
-  if (fd < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
-  for (std::size_t at = 0; at < bytes.size();) {
-    const ::ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
-    if (n < 0) throw std::runtime_error(std::string("write: ") + std::strerror(errno));
-    at += static_cast<std::size_t>(n);
-  }
-  ::lseek(fd, 0, SEEK_SET);
-  ::dup2(fd, STDIN_FILENO);
-  ::close(fd);
-}
-
 void flush_all() {
   std::cout.flush();
   std::fflush(stdout);
   std::fflush(stderr);
 }
 
-int memory_file() {
-  const int fd = ::memfd_create("npuzzle-item", 0);
+int memory_file(const char* name) {
+  const int fd = ::memfd_create(name, 0);
   if (fd < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
   return fd;
 }
 
-// What a memory file holds; closes it.
-std::string contents(int fd) {
+// Everything left to read from `fd` (up to a read error).
+std::string read_all(int fd) {
   std::string bytes;
-  ::lseek(fd, 0, SEEK_SET);
   char buffer[1 << 16];
   for (::ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) break;
     bytes.append(buffer, static_cast<std::size_t>(n));
   }
+  return bytes;
+}
+
+// What a memory file holds; closes it.
+std::string contents(int fd) {
+  ::lseek(fd, 0, SEEK_SET);
+  std::string bytes = read_all(fd);
   ::close(fd);
   return bytes;
 }
 
-void write_all(int fd, std::string_view bytes) {
+// False where `fd` took not all of it (closed, full).
+bool write_all(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     const ::ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // (a closed output: the batch finds it on its next write)
+    if (n <= 0) return false;
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+  return true;
+}
+
+// Puts `bytes` in place of standard input.
+void replace_stdin(const std::string& bytes) {
+  const int fd = memory_file("npuzzle-stdin");
+  if (!write_all(fd, bytes))
+    throw std::runtime_error(std::string("write: ") + std::strerror(errno));
+  ::lseek(fd, 0, SEEK_SET);
+  ::dup2(fd, STDIN_FILENO);
+  ::close(fd);
 }
 
 // One item of a dealt batch, done: what it wrote, and its code. Sent as the item's number, the
@@ -368,6 +372,7 @@ bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& wor
     const std::lock_guard lock(order);
     arrived.emplace(item.index, std::move(item));
     for (auto it = arrived.find(next); it != arrived.end(); it = arrived.find(++next)) {
+      // (A closed output is found by the batch at its next write of its own.)
       write_all(real_err, it->second.err);
       write_all(real_out, it->second.out);
       done(static_cast<std::size_t>(it->first), static_cast<int>(it->second.code));
@@ -393,7 +398,7 @@ bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& wor
   std::exception_ptr failure;
   try {
     for (std::size_t i; (i = the_cluster->next_subtree()) < count;) {
-      const int out = memory_file(), err = memory_file();
+      const int out = memory_file("npuzzle-item"), err = memory_file("npuzzle-item");
       ::dup2(out, STDOUT_FILENO);
       ::dup2(err, STDERR_FILENO);
       int code = 0;
@@ -458,15 +463,7 @@ int agreed_exit_code(int code) {
 void share_standard_input() {
   static bool shared = false;
   if (the_size == 1 || std::exchange(shared, true)) return;
-  std::string input;
-  if (the_rank == 0) {
-    char buffer[1 << 16];
-    for (::ssize_t n; (n = ::read(STDIN_FILENO, buffer, sizeof buffer)) != 0;) {
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) break;
-      input.append(buffer, static_cast<std::size_t>(n));
-    }
-  }
+  std::string input = the_rank == 0 ? read_all(STDIN_FILENO) : std::string();
   std::uint64_t size = input.size();
   MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
   input.resize(static_cast<std::size_t>(size));

@@ -3,6 +3,13 @@
 #include "npuzzle/util/errors.hpp"
 
 namespace npuzzle::cube {
+namespace {
+
+char letter(Colour c) {
+  return "WRB"[static_cast<int>(c)];
+}
+
+}  // namespace
 
 Cell square_at(std::uint64_t x, std::uint64_t y) {
   if (x < 1 || x > 3 || y < 1 || y > 3) {
@@ -51,7 +58,7 @@ std::string format_tops(const CubeState& s) {
   for (Cell c = 0; c < kSquares; ++c) {
     if (c > 0 && c % 3 == 0) out += '/';
     const auto o = s.cells[static_cast<std::size_t>(c)];
-    out += o == kEmpty ? 'E' : "WRB"[static_cast<int>(top_colour(o))];
+    out += o == kEmpty ? 'E' : letter(top_colour(o));
   }
   return out;
 }
@@ -65,8 +72,7 @@ std::string format_faces(const CubeState& s) {
       out += 'E';
       continue;
     }
-    for (const Axis a : {Axis::Top, Axis::Front, Axis::Right})
-      out += "WRB"[static_cast<int>(colour_on(o, a))];
+    for (const Axis a : {Axis::Top, Axis::Front, Axis::Right}) out += letter(colour_on(o, a));
   }
   return out;
 }

@@ -92,30 +92,31 @@ std::shared_ptr<const PdbSet> PdbSet::load_or_build(
   std::unique_ptr<BuildLock> lock;  // taken before the first build, and kept to the last
   for (const auto& d : descriptors(spec)) {
     const std::string key = d.file_name();
-    for (;;) {
-      bool present = false;
+    std::string why;  // why it could not be loaded, said before it is built
+    const auto loaded = [&] {
+      const bool present = store.contains(key);
       try {
-        present = store.contains(key);
         tables.push_back(PatternDatabase::load(d, store));
-        break;
+        return true;
       } catch (const TableFileError& e) {
-        if (!lock) {
-          // Another process may be building it: once it is done, it is loaded instead.
-          lock = store.lock_builds([&] {
-            if (note)
-              note("another process is building tables there; waiting for it, to load " +
-                   store.where(key));
-          });
-          if (lock) continue;
-        }
-        if (note)
-          note(present ? std::string(e.what()) + "; rebuilding it"
-                       : "building " + store.where(key));
+        why = present ? std::string(e.what()) + "; rebuilding it" : "building " + store.where(key);
+        return false;
       }
-      tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
-      tables.back().save(store);
-      break;
+    };
+    if (loaded()) continue;
+    if (!lock) {
+      // Another process may be building it: once it is done, it is loaded instead.
+      lock = store.lock_builds([&] {
+        if (note) {
+          note("another process is building tables there; waiting for it, to load " +
+               store.where(key));
+        }
+      });
+      if (lock && loaded()) continue;
     }
+    if (note) note(why);
+    tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
+    tables.back().save(store);
   }
   return std::make_shared<const PdbSet>(spec, std::move(tables));
 }
