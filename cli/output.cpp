@@ -64,11 +64,14 @@ std::string stats_line(const Solution& s) {
 }
 
 nlohmann::json stats_json(const SearchStats& stats) {
+  nlohmann::json iterations = nlohmann::json::array();
+  for (const IterationCount& i : stats.iterations) iterations.push_back({i.bound, i.expanded});
   return {{"expanded", stats.expanded},
           {"generated", stats.generated},
           {"seconds", stats.seconds},
           {"peak_bytes", stats.peak_bytes},
-          {"split_iterations", stats.split_iterations}};
+          {"split_iterations", stats.split_iterations},
+          {"iterations", iterations}};
 }
 
 nlohmann::json solution_record(const Solution& s) {
@@ -104,6 +107,10 @@ Solution solution_from_record(const nlohmann::json& record) {
     s.stats.seconds = stats.at("seconds").get<double>();
     s.stats.peak_bytes = stats.at("peak_bytes").get<std::size_t>();
     s.stats.split_iterations = stats.at("split_iterations").get<int>();
+    // (Records written before the iterations were kept have none.)
+    for (const auto& i : stats.value("iterations", nlohmann::json::array())) {
+      s.stats.iterations.push_back({i.at(0).get<int>(), i.at(1).get<std::uint64_t>()});
+    }
     s.stats.lower_bound = s.lower_bound;
     return s;
   } catch (const nlohmann::json::exception& e) {

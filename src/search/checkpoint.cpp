@@ -6,7 +6,7 @@ namespace npuzzle {
 namespace {
 
 // The encoding: little-endian 64-bit words, each count before what it counts.
-constexpr std::uint64_t kFormat = 1;
+constexpr std::uint64_t kFormat = 2;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t w) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
@@ -48,6 +48,11 @@ std::vector<std::uint8_t> IdaCheckpoint::encode() const {
         before.expanded, before.generated, static_cast<std::uint64_t>(before.split_iterations)}) {
     put(out, w);
   }
+  put(out, before.iterations.size());
+  for (const IterationCount& i : before.iterations) {
+    put(out, static_cast<std::uint64_t>(i.bound));
+    put(out, i.expanded);
+  }
   const std::vector<std::uint64_t> tree = history.to_words();
   put(out, tree.size());
   for (const std::uint64_t w : tree) put(out, w);
@@ -72,6 +77,13 @@ IdaCheckpoint IdaCheckpoint::decode(std::span<const std::uint8_t> bytes) {
   c.before.expanded = in.next();
   c.before.generated = in.next();
   c.before.split_iterations = in.next_int();
+  const std::uint64_t iterations = in.next();
+  if (iterations > in.left() / 2) Words::fail();
+  for (std::uint64_t i = 0; i < iterations; ++i) {
+    IterationCount& count = c.before.iterations.emplace_back();
+    count.bound = in.next_int();
+    count.expanded = in.next();
+  }
   const std::uint64_t tree_size = in.next();
   if (tree_size > in.left()) Words::fail();
   std::vector<std::uint64_t> tree(static_cast<std::size_t>(tree_size));

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <random>
 #include <thread>
@@ -345,8 +346,33 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
         const auto found = IdaStar(domain, resumed, 0).solve(std::span(&start, 1));
         EXPECT_EQ(found.path, one.path) << format_board(board) << ", checkpoint " << k << " of "
                                         << saved.size() << ", " << threads << " thread(s)";
+        // The iterations before the checkpoint's are carried over, counts and all (the last
+        // one's count depends on when the threads heard of the solution).
+        ASSERT_EQ(found.stats.iterations.size(), whole.stats.iterations.size());
+        EXPECT_TRUE(std::equal(whole.stats.iterations.begin(), whole.stats.iterations.end() - 1,
+                               found.stats.iterations.begin()));
       }
     }
+  }
+}
+
+// Each iteration's bound and count, as a search reports them: rising bounds, the last one the
+// solution's length, the counts adding up to the search's.
+TEST(Search, IdaStarReportsEachIteration) {
+  const TileDomain<LinearConflict> domain(Board::blank_first({4, 4}));
+  for (const auto& [board, one] : far_boards(domain, 41, 2)) {
+    const auto& iterations = one.stats.iterations;
+    ASSERT_GE(iterations.size(), 2u);
+    EXPECT_EQ(iterations.front().bound, domain.estimate(domain.state_of(board)));
+    EXPECT_EQ(iterations.back().bound, static_cast<int>(one.path.size()));
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < iterations.size(); ++i) {
+      if (i > 0) {
+        EXPECT_GT(iterations[i].bound, iterations[i - 1].bound);
+      }
+      sum += iterations[i].expanded;
+    }
+    EXPECT_EQ(sum, one.stats.expanded);
   }
 }
 
@@ -385,9 +411,11 @@ TEST(Search, ACheckpointThatIsNotOneIsRefused) {
   c.bound = 40;
   c.subtrees_wanted = 256;
   c.finished.push_back({3, frontier_of(42, 5), 42, 100, 300});
+  c.before.iterations = {{36, 20}, {38, 130}};
   const std::vector<std::uint8_t> bytes = c.encode();
   const IdaCheckpoint back = IdaCheckpoint::decode(bytes);
   EXPECT_EQ(back.bound, 40);
+  EXPECT_EQ(back.before.iterations, c.before.iterations);
   ASSERT_EQ(back.finished.size(), 1u);
   EXPECT_EQ(back.finished[0].frontier, frontier_of(42, 5));
   for (const std::size_t cut :
@@ -395,7 +423,7 @@ TEST(Search, ACheckpointThatIsNotOneIsRefused) {
     EXPECT_THROW(IdaCheckpoint::decode(std::span(bytes).first(cut)), std::invalid_argument) << cut;
   }
   std::vector<std::uint8_t> other = bytes;
-  other[0] = 2;  // another format
+  ++other[0];  // another format
   EXPECT_THROW(IdaCheckpoint::decode(other), std::invalid_argument);
 }
 

@@ -131,6 +131,13 @@ enum class SearchStatus {
   Cancelled,
 };
 
+/// One IDA* iteration: its bound on f and the nodes it expanded.
+struct IterationCount {
+  int bound = 0;
+  std::uint64_t expanded = 0;
+  friend bool operator==(const IterationCount&, const IterationCount&) = default;
+};
+
 struct SearchStats {
   std::uint64_t expanded = 0;   // states whose successors were generated
   std::uint64_t generated = 0;  // successor states produced
@@ -138,6 +145,10 @@ struct SearchStats {
   std::size_t peak_bytes = 0;  // peak size of the search's own structures
   int lower_bound = 0;         // proven: no solution is shorter (the length, once solved)
   int split_iterations = 0;    // IDA* iterations shared among threads
+  /// IDA*: every iteration in turn, the last one where the search ended (so cut short by the
+  /// solution or a limit); the counts of a search that grows a few times over per iteration,
+  /// from which the cost of going on can be projected.
+  std::vector<IterationCount> iterations;
 };
 
 template <class Move>

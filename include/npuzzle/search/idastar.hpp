@@ -74,6 +74,7 @@ class IdaStar {
       run.stats.expanded = resume->before.expanded;
       run.stats.generated = resume->before.generated;
       run.stats.split_iterations = resume->before.split_iterations;
+      run.stats.iterations = resume->before.iterations;
     }
     for (;;) {
       run.bound = bound;  // every shorter solution was ruled out by the iterations before
@@ -108,6 +109,7 @@ class IdaStar {
           split ? split_iteration(roots, bound, last_iteration, going_on, progress)
                 : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
+      run.stats.iterations.push_back({bound, last_iteration});
       last_top = main_.top_expanded;
       run.stats.split_iterations += split;
       if (outcome == Outcome::Found) {
