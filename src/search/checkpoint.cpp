@@ -1,12 +1,13 @@
 #include "npuzzle/search/checkpoint.hpp"
 
+#include <cmath>
 #include <limits>
 
 namespace npuzzle {
 namespace {
 
 // The encoding: little-endian 64-bit words, each count before what it counts.
-constexpr std::uint64_t kFormat = 2;
+constexpr std::uint64_t kFormat = 3;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t w) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
@@ -45,7 +46,8 @@ std::vector<std::uint8_t> IdaCheckpoint::encode() const {
   std::vector<std::uint8_t> out;
   for (const std::uint64_t w :
        {kFormat, static_cast<std::uint64_t>(bound), subtrees_wanted, last_iteration, last_top,
-        before.expanded, before.generated, static_cast<std::uint64_t>(before.split_iterations)}) {
+        before.expanded, before.generated, static_cast<std::uint64_t>(before.split_iterations),
+        static_cast<std::uint64_t>(std::llround(before.seconds * 1e6))}) {  // (microseconds)
     put(out, w);
   }
   put(out, before.iterations.size());
@@ -77,6 +79,7 @@ IdaCheckpoint IdaCheckpoint::decode(std::span<const std::uint8_t> bytes) {
   c.before.expanded = in.next();
   c.before.generated = in.next();
   c.before.split_iterations = in.next_int();
+  c.before.seconds = static_cast<double>(in.next()) / 1e6;
   const std::uint64_t iterations = in.next();
   if (iterations > in.left() / 2) Words::fail();
   for (std::uint64_t i = 0; i < iterations; ++i) {

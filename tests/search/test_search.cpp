@@ -348,6 +348,7 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
                                         << saved.size() << ", " << threads << " thread(s)";
         // The iterations before the checkpoint's are carried over, counts and all (the last
         // one's count depends on when the threads heard of the solution).
+        EXPECT_GE(found.stats.seconds, saved[k].before.seconds);  // the time before included
         ASSERT_EQ(found.stats.iterations.size(), whole.stats.iterations.size());
         EXPECT_TRUE(std::equal(whole.stats.iterations.begin(), whole.stats.iterations.end() - 1,
                                found.stats.iterations.begin()));
@@ -412,10 +413,12 @@ TEST(Search, ACheckpointThatIsNotOneIsRefused) {
   c.subtrees_wanted = 256;
   c.finished.push_back({3, frontier_of(42, 5), 42, 100, 300});
   c.before.iterations = {{36, 20}, {38, 130}};
+  c.before.seconds = 12.5;
   const std::vector<std::uint8_t> bytes = c.encode();
   const IdaCheckpoint back = IdaCheckpoint::decode(bytes);
   EXPECT_EQ(back.bound, 40);
   EXPECT_EQ(back.before.iterations, c.before.iterations);
+  EXPECT_EQ(back.before.seconds, 12.5);
   ASSERT_EQ(back.finished.size(), 1u);
   EXPECT_EQ(back.finished[0].frontier, frontier_of(42, 5));
   for (const std::size_t cut :

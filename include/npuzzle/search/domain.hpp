@@ -141,10 +141,10 @@ struct IterationCount {
 struct SearchStats {
   std::uint64_t expanded = 0;   // states whose successors were generated
   std::uint64_t generated = 0;  // successor states produced
-  double seconds = 0;
-  std::size_t peak_bytes = 0;  // peak size of the search's own structures
-  int lower_bound = 0;         // proven: no solution is shorter (the length, once solved)
-  int split_iterations = 0;    // IDA* iterations shared among threads
+  double seconds = 0;           // with those of earlier runs of a search resumed
+  std::size_t peak_bytes = 0;   // peak size of the search's own structures
+  int lower_bound = 0;          // proven: no solution is shorter (the length, once solved)
+  int split_iterations = 0;     // IDA* iterations shared among threads
   /// IDA*: every iteration in turn, the last one where the search ended (so cut short by the
   /// solution or a limit); the counts of a search that grows a few times over per iteration,
   /// from which the cost of going on can be projected.
@@ -210,9 +210,15 @@ class SearchRun {
     budget.progress({expanded, bound, seconds});
   }
 
+  /// For a search that goes on from a saved one: the seconds that one had run, which its
+  /// reported time includes (its limits count this run's own).
+  void go_on_after(double seconds) { earlier_seconds_ = seconds; }
+  /// The seconds the search has run, with those it goes on after.
+  double seconds() const { return earlier_seconds_ + elapsed(); }
+
   template <class Move>
   SearchResult<Move> finish(SearchStatus status, std::vector<Move> path = {}) {
-    stats.seconds = elapsed();
+    stats.seconds = seconds();
     stats.lower_bound = status == SearchStatus::Solved ? static_cast<int>(path.size()) : bound;
     return {status, std::move(path), stats};
   }
@@ -237,6 +243,7 @@ class SearchRun {
   std::chrono::steady_clock::time_point start_;
   std::uint64_t calls_ = 0;
   double next_progress_ = 0;
+  double earlier_seconds_ = 0;
 };
 
 }  // namespace npuzzle

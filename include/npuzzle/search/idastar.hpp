@@ -75,6 +75,7 @@ class IdaStar {
       run.stats.generated = resume->before.generated;
       run.stats.split_iterations = resume->before.split_iterations;
       run.stats.iterations = resume->before.iterations;
+      run.go_on_after(resume->before.seconds);
     }
     for (;;) {
       run.bound = bound;  // every shorter solution was ruled out by the iterations before

@@ -196,6 +196,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   }
   auto last_save = std::chrono::steady_clock::now();
   const auto save = [&] {  // (under `mutex` once the threads run)
+    progress->before.seconds = run.seconds();
     budget_.checkpointing->save(*progress);
     last_save = std::chrono::steady_clock::now();
   };
