@@ -243,6 +243,7 @@ int run_bench(BenchFlags& f) {
   std::vector<Solution> solutions(instances.size());
   std::vector<bool> recorded(instances.size());
   std::vector<Board> boards;
+  std::vector<std::size_t> instance_of;  // by board
   std::vector<Solver::Plan> plans;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     if (records) {
@@ -258,6 +259,7 @@ int run_bench(BenchFlags& f) {
       plans.push_back(plan);
     }
     boards.push_back(instances[i].board);
+    instance_of.push_back(i);
   }
   plan.load_tables();  // before the clock starts
 
@@ -269,14 +271,17 @@ int run_bench(BenchFlags& f) {
     });
     for (const auto& a : answers) solved.push_back(solution_from_record(nlohmann::json::parse(a)));
   } else {
-    solved = solver().solve_all(boards, plans, f.threads);
+    // Each answer kept as soon as it is found: a run stopped later loses none of them.
+    solved = solver().solve_all(boards, plans, f.threads, [&](std::size_t k, const Solution& s) {
+      if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
+    });
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   for (std::size_t i = 0, k = 0; i < instances.size(); ++i) {
     if (recorded[i]) continue;
     solutions[i] = std::move(solved[k++]);
-    if (records && solutions[i].status == SearchStatus::Solved) {
+    if (deal && records && solutions[i].status == SearchStatus::Solved) {
       records->keep(instances[i], solutions[i]);
     }
   }

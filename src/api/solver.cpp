@@ -8,6 +8,7 @@
 #include <chrono>
 #include <exception>
 #include <functional>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -451,14 +452,21 @@ std::vector<Solution> Solver::solve_all(std::span<const Board> boards, const Pla
   return solve_all(boards, plans, threads);
 }
 
-std::vector<Solution> Solver::solve_all(std::span<const Board> boards, std::span<const Plan> plans,
-                                        unsigned threads) const {
+std::vector<Solution> Solver::solve_all(
+    std::span<const Board> boards, std::span<const Plan> plans, unsigned threads,
+    const std::function<void(std::size_t, const Solution&)>& each) const {
   if (plans.size() != boards.size()) {
     throw std::invalid_argument("solve_all: a plan for each board");
   }
   std::vector<Solution> out(boards.size());
-  for_each_on_threads(boards.size(), std::max(1u, threads),
-                      [&](std::size_t i) { out[i] = plans[i].solve(boards[i]); });
+  std::mutex heard;
+  for_each_on_threads(boards.size(), std::max(1u, threads), [&](std::size_t i) {
+    out[i] = plans[i].solve(boards[i]);
+    if (each) {
+      const std::lock_guard lock(heard);
+      each(i, out[i]);
+    }
+  });
   return out;
 }
 

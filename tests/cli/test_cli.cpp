@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -1259,9 +1260,10 @@ bool catches(pid_t pid, int signal) {
   return false;
 }
 
-// Runs the binary with `args`, waits until it catches SIGINT (a fixed delay raced a slow start
-// under the sanitizers), lets it work `work_ms` more, then sends SIGINT as Ctrl-C would.
-CliRun npuzzle_interrupted(const std::vector<std::string>& args, unsigned work_ms) {
+// Runs the binary with `args`, waits until `ready(pid)` (polled while it runs), then sends
+// `signal`.
+CliRun npuzzle_signalled(const std::vector<std::string>& args,
+                         const std::function<bool(pid_t)>& ready, int signal) {
   const auto dir =
       std::filesystem::temp_directory_path() / ("npuzzle-int-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -1282,18 +1284,30 @@ CliRun npuzzle_interrupted(const std::vector<std::string>& args, unsigned work_m
   if (spawned != 0) return {-1, "", "posix_spawn failed"};
   int status = 0;
   bool ended = false;
-  while (!ended && !catches(pid, SIGINT)) {
+  while (!ended && !ready(pid)) {
     ended = ::waitpid(pid, &status, WNOHANG) == pid;
     ::usleep(10'000);
   }
   if (!ended) {
-    ::usleep(work_ms * 1000u);
-    ::kill(pid, SIGINT);
+    ::kill(pid, signal);
     ::waitpid(pid, &status, 0);
   }
   CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   std::filesystem::remove_all(dir);
   return r;
+}
+
+// Runs the binary with `args`, waits until it catches SIGINT (a fixed delay raced a slow start
+// under the sanitizers), lets it work `work_ms` more, then sends SIGINT as Ctrl-C would.
+CliRun npuzzle_interrupted(const std::vector<std::string>& args, unsigned work_ms) {
+  return npuzzle_signalled(
+      args,
+      [&](pid_t pid) {
+        if (!catches(pid, SIGINT)) return false;
+        ::usleep(work_ms * 1000u);
+        return true;
+      },
+      SIGINT);
 }
 
 // Ctrl-C in the middle of a long search: a clean stop, a word on stderr, exit code 130.
@@ -1349,6 +1363,21 @@ TEST(Interrupt, CtrlCKeepsTheCheckpoint) {
                      "linear-conflict", "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15"})
                 .out);
   EXPECT_FALSE(std::filesystem::exists(file));
+}
+
+// A bench in pieces killed outright, with no chance to tidy up, keeps the answers it found
+// before: each is written as soon as its instance is solved.
+TEST(Interrupt, AKilledBenchKeepsTheAnswersFoundBeforeIt) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const auto answer = cache.dir / "korf100-6.answer";
+  const CliRun killed = npuzzle_signalled(
+      {"bench", "korf100", "--ids", "6,1", "--heuristic", "linear-conflict", "--search-threads",
+       "1", "--checkpoint-dir", cache.dir.string()},
+      [&](pid_t) { return std::filesystem::exists(answer); }, SIGKILL);
+  EXPECT_EQ(killed.code, -1) << killed.err;  // killed, so #1 was still being solved
+  EXPECT_TRUE(std::filesystem::exists(answer)) << killed.err;
+  EXPECT_FALSE(std::filesystem::exists(cache.dir / "korf100-1.answer"));
 }
 
 }  // namespace

@@ -220,8 +220,11 @@ class Solver {
   std::vector<Solution> solve_all(std::span<const Board> boards, const Plan& plan,
                                   unsigned threads) const;
   /// The same with a plan per board (`plans[i]` for `boards[i]`): a checkpoint file each, say.
-  std::vector<Solution> solve_all(std::span<const Board> boards, std::span<const Plan> plans,
-                                  unsigned threads) const;
+  /// `each` (if set) hears of each board's index and answer as soon as it is solved, on the
+  /// thread that solved it, one call at a time.
+  std::vector<Solution> solve_all(
+      std::span<const Board> boards, std::span<const Plan> plans, unsigned threads,
+      const std::function<void(std::size_t, const Solution&)>& each = {}) const;
   bool check(const Board& board, const Board& goal) const;
   /// Lower bounds on any board up to the largest; cheap (one pass over the cells).
   Bounds bounds(const Board& board, const Board& goal) const;
