@@ -1672,9 +1672,19 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
   ASSERT_NE(server, nullptr);
   char line[256];
   ASSERT_NE(std::fgets(line, sizeof line, server), nullptr);
-  const int pid = std::stoi(line);
+  std::string started = line;
   ASSERT_NE(std::fgets(line, sizeof line, server), nullptr);
-  const std::string serving = line;
+  std::string serving = line;
+  // The shell's echo of the server's pid and the server's first line may come in either order.
+  if (started.find("127.0.0.1:") != std::string::npos) std::swap(started, serving);
+  const int pid = std::stoi(started);
+  // Stopped however the test ends: a server left running holds the test's output open.
+  struct Stop {
+    int pid;
+    ~Stop() {
+      if (pid > 0) ::kill(pid, SIGKILL);
+    }
+  } stop{pid};
   const auto colon = serving.find("127.0.0.1:");
   ASSERT_NE(colon, std::string::npos) << serving;
   const int port = std::stoi(serving.substr(colon + 10));
@@ -1756,6 +1766,7 @@ TEST(Web, ServesThePageFolderAndNothingOutsideIt) {
     stopped = http(port, "GET / HTTP/1.1\r\n\r\n").empty();
   }
   EXPECT_TRUE(stopped);
+  if (stopped) stop.pid = 0;
   ::pclose(server);
   std::filesystem::remove_all(dir);
 }
