@@ -18,6 +18,7 @@ end, not what it will take.
 import argparse
 import json
 import math
+import pathlib
 import sys
 
 
@@ -53,7 +54,8 @@ def main():
     args = ap.parse_args()
     lines = []
     for name in args.files or ["-"]:
-        lines += (sys.stdin if name == "-" else open(name, encoding="utf-8")).read().splitlines()
+        text = sys.stdin.read() if name == "-" else pathlib.Path(name).read_text(encoding="utf-8")
+        lines += text.splitlines()
     print("| id | length | published nodes | finished iterations | growth "
           "| nodes projected (low, middle, high) | time projected | at the rate of |")
     print("|---|---|---|---|---|---|---|---|")

@@ -24,7 +24,9 @@ struct IdaCheckpoint {
   // those of them within the history's depth.
   std::uint64_t last_iteration = 0, last_top = 0;
   IterationHistory history;
-  SearchStats before;  // the counts of the iterations before this one
+  // The counts and iterations of the iterations before this one, and the seconds the search
+  // had run when this was saved.
+  SearchStats before;
 
   struct Finished {
     std::uint64_t subtree = 0;
