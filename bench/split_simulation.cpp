@@ -1,8 +1,8 @@
 // The MPI split's scaling, predicted from one process. For each cluster size P, one search lists
 // its split iterations' tops as P processes would (through the public API, with a cluster of P
 // of which this process is the only one running: it searches every subtree itself), and the
-// cost (nodes expanded) of every subtree is recorded; two ways of dealing the subtrees to P
-// processes are then replayed:
+// cost (nodes expanded) of every subtree is recorded as the search combines its iteration; two
+// ways of dealing the subtrees to P processes are then replayed:
 //   round-robin: every P-th subtree to each process, and
 //   on request: each subtree, in listing order, to the first process that is free (what the
 //   MPI build does).
@@ -13,12 +13,12 @@
 //   split_simulation [BOARD [HEURISTIC [P...]]]
 //     BOARD: goal blank first (default: Korf's #3); HEURISTIC: linear-conflict (the default) or
 //     a pattern database set (7-8, 6-6-6-6, ...) read from the directory $NPUZZLE_CACHE names;
-//     P: 1, 2, 4, ... 1,024 by default. IDA*, one thread.
+//     P: 1, 2, 4, ... 1,024 by default. IDA*, on two threads (the counts are the same on one).
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <queue>
 #include <string>
@@ -26,15 +26,19 @@
 
 #include "npuzzle/api/solver.hpp"
 #include "npuzzle/io/format.hpp"
-#include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/cluster.hpp"
 #include "npuzzle/storage/table_store.hpp"
 
 namespace npuzzle {
 namespace {
 
+struct Iteration {
+  std::uint64_t nodes = 0;           // the whole iteration's, on one process
+  std::vector<std::uint64_t> costs;  // by subtree, in listing order (0: not searched)
+};
+
 // A cluster of P processes of which only this one runs: each split iteration is listed as P
-// processes would list it, and every subtree handed to this one.
+// processes would list it, every subtree handed to this one, and its costs kept.
 class ListedForCluster final : public Cluster {
  public:
   explicit ListedForCluster(unsigned processes) : processes_(processes) {}
@@ -43,44 +47,23 @@ class ListedForCluster final : public Cluster {
   std::size_t next_subtree() override { return next_++; }
   void announce(std::size_t) override {}
   std::size_t heard() override { return ClusterShare::kNone; }
-  void combine(ClusterShare&) override { next_ = 0; }
+  void combine(ClusterShare& share) override {
+    combined.push_back({0, share.searched});
+    next_ = 0;
+  }
+
+  std::vector<Iteration> combined;  // by split iteration
 
  private:
   unsigned processes_;
-  std::size_t next_ = 0;  // (one thread searches)
-};
-
-struct Iteration {
-  std::uint64_t nodes = 0;           // the whole iteration's, on one process
-  std::vector<std::uint64_t> costs;  // by subtree, in listing order (finished ones)
+  std::atomic<std::size_t> next_ = 0;
 };
 
 // The split iterations of one search whose tops are listed for `processes` processes.
 std::vector<Iteration> record(const Solver& solver, const Board& board, SolveOptions options,
                               unsigned processes) {
-  std::map<int, Iteration> by_bound;
-  std::map<int, std::size_t> seen;  // of each iteration's finished list, entries taken
-  std::uint64_t before = 0;
-  int last_bound = -1;
-  Checkpointing keep;
-  keep.every_seconds = 0;  // after every subtree
-  keep.save = [&](const IdaCheckpoint& c) {
-    if (c.bound != last_bound) {  // a new iteration: the one before ended with these counts
-      if (last_bound >= 0) by_bound[last_bound].nodes = c.before.expanded - before;
-      before = c.before.expanded;
-      last_bound = c.bound;
-    }
-    Iteration& it = by_bound[c.bound];
-    std::size_t& taken = seen[c.bound];
-    for (; taken < c.finished.size(); ++taken) {
-      const auto& f = c.finished[taken];
-      if (it.costs.size() <= f.subtree) it.costs.resize(f.subtree + 1);
-      it.costs[f.subtree] = f.expanded;
-    }
-  };
   ListedForCluster cluster(processes);
-  options.budget.threads = 1;
-  options.budget.checkpointing = &keep;
+  options.budget.threads = 2;
   options.budget.cluster = processes > 1 ? &cluster : nullptr;
   const Solution s = solver.solve(board, Board::blank_first(board.geometry), options);
   if (s.status != SearchStatus::Solved) {
@@ -88,10 +71,14 @@ std::vector<Iteration> record(const Solver& solver, const Board& board, SolveOpt
                  std::string(describe(s.status)).c_str());
     std::exit(1);
   }
-  if (last_bound >= 0) by_bound[last_bound].nodes = s.stats.expanded - before;
-  std::vector<Iteration> out;
-  for (auto& [bound, it] : by_bound) out.push_back(std::move(it));
-  return out;
+  // (The split iterations are the last; the final one combines nothing where the walk over its
+  // top met the solution.)
+  const auto& all = s.stats.iterations;
+  const std::size_t first = all.size() - static_cast<std::size_t>(s.stats.split_iterations);
+  for (std::size_t k = 0; k < cluster.combined.size(); ++k) {
+    cluster.combined[k].nodes = all[first + k].expanded;
+  }
+  return std::move(cluster.combined);
 }
 
 // The nodes of the longest process, each process walking the top and searching its share.

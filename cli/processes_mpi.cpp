@@ -131,6 +131,8 @@ class MpiCluster final : public Cluster {
     sent_.clear();
     MPI_Allreduce(MPI_IN_PLACE, share.below.data(), static_cast<int>(share.below.size()),
                   MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, share.searched.data(), static_cast<int>(share.searched.size()),
+                  MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(MPI_IN_PLACE, &share.next_bound, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     std::array<std::uint64_t, 2> counts{share.expanded, share.generated};
     MPI_Allreduce(MPI_IN_PLACE, counts.data(), 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);

@@ -19,6 +19,7 @@
 #include "npuzzle/search/checkpoint.hpp"
 #include "npuzzle/search/idastar.hpp"
 #include "npuzzle/search/iteration_history.hpp"
+#include "npuzzle/search/split_costs.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/tiles/walking_distance.hpp"
 #include "npuzzle/util/errors.hpp"
@@ -405,6 +406,37 @@ TEST(Search, IdaStarOverAClusterGivesTheSingleThreadAnswer) {
       }
     }
   }
+}
+
+// What a cluster's split iteration keeps for the next listing: every node from `from` moves
+// deep whose subtrees held more than the limit, marked where it was listed itself.
+TEST(Search, SplitCostsKeepTheCostlyNodesOfAListing) {
+  using M = std::uint8_t;
+  const std::vector<std::vector<M>> paths = {{0, 1}, {0, 2, 0}, {0, 2, 1}, {1, 0}};
+  const std::vector<std::size_t> roots(paths.size(), 0);
+  const std::vector<std::uint64_t> nodes = {10, 100, 5, 50};
+  SplitCosts costs;
+  costs.learn<M>(
+      roots, [&](std::size_t i) { return std::span<const M>(paths[i]); }, nodes, 2, 20);
+  const auto key = [](std::vector<M> path) {
+    std::uint64_t k = SplitCosts::root_key(0);
+    for (const M m : path) k = SplitCosts::child_key(k, m);
+    return k;
+  };
+  EXPECT_EQ(costs.limit(), 20u);
+  EXPECT_EQ(costs.find(key({0})), nullptr);  // (above `from`)
+  EXPECT_EQ(costs.find(key({0, 1})), nullptr);
+  ASSERT_NE(costs.find(key({0, 2})), nullptr);
+  EXPECT_EQ(costs.find(key({0, 2}))->nodes, 105u);
+  EXPECT_FALSE(costs.find(key({0, 2}))->listed);
+  ASSERT_NE(costs.find(key({0, 2, 0})), nullptr);
+  EXPECT_EQ(costs.find(key({0, 2, 0}))->nodes, 100u);
+  EXPECT_TRUE(costs.find(key({0, 2, 0}))->listed);
+  EXPECT_EQ(costs.find(key({0, 2, 1})), nullptr);
+  ASSERT_NE(costs.find(key({1, 0})), nullptr);
+  EXPECT_EQ(costs.find(key({1, 0}))->nodes, 50u);
+  EXPECT_TRUE(costs.find(key({1, 0}))->listed);
+  EXPECT_EQ(costs.find(key({1})), nullptr);
 }
 
 TEST(Search, ACheckpointThatIsNotOneIsRefused) {

@@ -50,6 +50,7 @@ class ThreadCluster {
     } else {
       for (std::size_t i = 0; i < sum.below.size(); ++i) {
         sum.below[i] = std::min(sum.below[i], share.below[i]);
+        sum.searched[i] += share.searched[i];
       }
       sum.next_bound = std::min(sum.next_bound, share.next_bound);
       sum.expanded += share.expanded;

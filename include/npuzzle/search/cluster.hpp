@@ -23,8 +23,9 @@ namespace npuzzle {
 struct ClusterShare {
   static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
-  std::vector<Frontier> below;  // by subtree (kNoFrontier where not searched): the least
-  int next_bound = 0;           // the least
+  std::vector<Frontier> below;          // by subtree (kNoFrontier where not searched): the least
+  std::vector<std::uint64_t> searched;  // by subtree: the nodes expanded below it, summed
+  int next_bound = 0;                   // the least
   std::uint64_t expanded = 0, generated = 0;  // summed
   std::size_t found_at = kNone;               // the least subtree holding a solution
   std::vector<std::uint8_t> found_path;       // its moves, from the process that found it

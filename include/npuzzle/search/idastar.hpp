@@ -27,6 +27,7 @@
 #include "npuzzle/search/cluster.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
+#include "npuzzle/search/split_costs.hpp"
 #include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle {
@@ -141,6 +142,11 @@ class IdaStar {
   // more than a process's part of the iteration before over this.
   static constexpr std::uint64_t kPartPerTop = 2;
   static constexpr int kMaxSplitDepth = 20;
+  // Below that depth, a cluster's listing goes on under a node where the iteration before
+  // searched more than 1/(kHeavyPart x processes) of its subtrees' nodes (split_costs.hpp), to
+  // this depth at most.
+  static constexpr std::uint64_t kHeavyPart = 64;
+  static constexpr int kMaxHeavyDepth = 48;
   // The depth above which the iterations keep their history: deeper tops order more of the tree
   // but cost more to keep, and gain little past this.
   static constexpr int kHistoryDepth = 10;
@@ -319,8 +325,14 @@ class IdaStar {
 
   // The thread split (idastar_split.hpp).
   struct Subtrees;
+  // A node of the top as a cluster's listing knows it (split_costs.hpp): its key, and where the
+  // iteration before listed an ancestor whole, a share of what was searched below that.
+  struct Known {
+    std::uint64_t key = 0;
+    std::uint64_t inherited = 0;
+  };
   Frontier walk_top(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
-                    Node before, Node now, std::vector<Move>& path, Subtrees& out,
+                    Node before, Node now, Known known, std::vector<Move>& path, Subtrees& out,
                     const std::vector<Frontier>* below, std::size_t& next_below);
   Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted,
                     std::uint64_t most_top_nodes);
@@ -335,6 +347,8 @@ class IdaStar {
   // What the iteration before found above kHistoryDepth, and what this one finds.
   IterationHistory before_, now_;
   bool keeps_history_ = false;  // in this iteration
+  // What a cluster's split iteration learnt for the next one's listing (empty: list at one depth).
+  SplitCosts split_costs_;
 };
 
 }  // namespace npuzzle

@@ -25,13 +25,18 @@
 
 namespace npuzzle {
 
-// The nodes `depth` moves deep within the bound, each as its root and the moves to it, in the
-// order the single-threaded search meets them.
+// The nodes `depth` moves deep within the bound (deeper under a node a cluster's listing knows
+// to be costly), each as its root and the moves to it, in the order the single-threaded search
+// meets them.
 template <SearchDomain D>
 struct IdaStar<D>::Subtrees {
   int depth = 0;
   std::vector<std::size_t> root;
-  std::vector<Move> moves;         // `depth` per subtree
+  std::vector<Move> moves;             // of every subtree in turn
+  std::vector<std::size_t> starts{0};  // where each subtree's moves start, then the end
+  std::span<const Move> path(std::size_t i) const {
+    return std::span(moves).subspan(starts[i], starts[i + 1] - starts[i]);
+  }
   SearchStats stats;               // of the nodes above them
   std::uint64_t top_expanded = 0;  // of those, within kHistoryDepth moves of a root
   int next_bound = kInfinity;
@@ -39,16 +44,17 @@ struct IdaStar<D>::Subtrees {
 };
 
 // Walks the nodes above `out.depth` in the order the single-threaded search meets them.
-// Listing (`below` null), it lists each node at that depth within the bound as a subtree.
+// Listing (`below` null), it lists each node at that depth within the bound as a subtree, or
+// goes on below it where split_costs_ says it is costly.
 // Once the subtrees are searched (`below`: the frontier under each, in listing order, the next
 // at `next_below`), it keeps in the history the frontier under each node above them, as the
 // single-threaded search would have, and returns the one under `s`.
 // `before`, `now`: the node in the histories (`now` kNone while listing).
 template <SearchDomain D>
 Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move last,
-                              PruningState at, Node before, Node now, std::vector<Move>& path,
-                              Subtrees& out, const std::vector<Frontier>* below,
-                              std::size_t& next_below) {
+                              PruningState at, Node before, Node now, Known known,
+                              std::vector<Move>& path, Subtrees& out,
+                              const std::vector<Frontier>* below, std::size_t& next_below) {
   const int h = domain_.estimate(s);
   if (g + h > bound) {
     out.next_bound = std::min(out.next_bound, g + h);
@@ -58,10 +64,21 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
     if (!out.solution) out.solution = path;
     return kNoFrontier;
   }
-  if (g == out.depth) {
+  // What the iteration before searched below this node, and whether its children are unknown
+  // (an ancestor or the node itself was listed whole: they take a share each).
+  std::uint64_t cost = 0;
+  bool whole = false;
+  if (!split_costs_.empty() && g >= kHistoryDepth) {
+    const SplitCosts::Cost* c = split_costs_.find(known.key);
+    cost = c ? c->nodes : known.inherited;
+    whole = c ? c->listed : known.inherited != 0;
+  }
+  const bool costly = cost > split_costs_.limit() && g < std::min(kMaxHeavyDepth, bound - 1);
+  if (g >= out.depth && !costly) {
     if (below != nullptr) return (*below)[next_below++];
     out.root.push_back(root);
     out.moves.insert(out.moves.end(), path.begin(), path.end());
+    out.starts.push_back(out.moves.size());
     return kNoFrontier;
   }
   ++out.stats.expanded;
@@ -78,8 +95,11 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
     const bool kept = keeps_history_ && g + 1 < kHistoryDepth;
     const Node child_before = kept ? before_.find_child(before, i) : IterationHistory::kNone;
     const Node child_now = kept ? now_.child(now, i) : IterationHistory::kNone;
+    const Known child_known{
+        split_costs_.empty() ? 0 : SplitCosts::child_key(known.key, static_cast<std::uint64_t>(m)),
+        whole ? cost / next.count : 0};
     frontier = std::min(frontier, walk_top(s, root, g + 1, bound, m, next.at[i], child_before,
-                                           child_now, path, out, below, next_below));
+                                           child_now, child_known, path, out, below, next_below));
     path.pop_back();
     take_back(domain_, s, m);
   };
@@ -133,7 +153,7 @@ auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t want
     std::size_t unused = 0;
     for (std::size_t r = 0; r < roots.size(); ++r) {
       walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r),
-               IterationHistory::kNone, path, out, nullptr, unused);
+               IterationHistory::kNone, {SplitCosts::root_key(r), 0}, path, out, nullptr, unused);
     }
     if (out.solution || out.root.size() >= wanted) break;
   }
@@ -150,6 +170,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   // (Every process of a cluster lists the same top, whatever its threads.)
   const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
                              : subtrees_wanted_ != 0 ? subtrees_wanted_
+                             : !split_costs_.empty() ? 0  // (listed where costly, not deeper)
                              : cluster               ? cluster_subtrees(cluster->processes())
                                                      : kSubtreesPerThread * budget_.threads;
   // (The same on every process: the iteration before's counts were combined.)
@@ -175,8 +196,8 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   Budget own = budget_;  // the node limit and progress are kept on the pooled count
   own.max_nodes = 0;
   own.progress = nullptr;
-  const std::size_t depth = static_cast<std::size_t>(work.depth);
   std::vector<Frontier> below(work.root.size(), kNoFrontier);  // by subtree
+  std::vector<std::uint64_t> searched(work.root.size(), 0);    // nodes, by subtree
 
   // Subtrees a checkpoint says are finished count as searched, with what they found; the
   // progress saved holds them, and each subtree as it finishes.
@@ -229,7 +250,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
         if (finished[i]) continue;
         if (cluster && cluster->heard() < i) break;  // another process found one before
         State state = roots[work.root[i]];
-        const std::span<const Move> moves(work.moves.data() + i * depth, depth);
+        const std::span<const Move> moves = work.path(i);
         PruningState at = kPruningStart;
         for (const Move m : moves) {
           domain_.apply(state, m);
@@ -241,8 +262,10 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
         w.frontier = kNoFrontier;
         const int next_bound_before = std::exchange(w.next_bound, kInfinity);
         const SearchStats stats_before = w.run.stats;
-        const Outcome outcome = w.template search<true>(state, work.depth, bound, moves.back(), at);
+        const Outcome outcome =
+            w.template search<true>(state, static_cast<int>(moves.size()), bound, moves.back(), at);
         below[i] = w.frontier;
+        searched[i] = w.run.stats.expanded - stats_before.expanded;
         if (progress && outcome == Outcome::NotFound) {
           const std::lock_guard lock(mutex);
           progress->finished.push_back({i, w.frontier, w.next_bound,
@@ -285,6 +308,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   if (cluster) {  // every process's results, the same on each from here on
     ClusterShare share;
     share.below = std::move(below);
+    share.searched = std::move(searched);
     share.next_bound = main_.next_bound;
     share.expanded = run.stats.expanded - top.expanded;
     share.generated = run.stats.generated - top.generated;
@@ -295,6 +319,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
     share.stopped = stopped;
     cluster->combine(share);
     below = std::move(share.below);
+    searched = std::move(share.searched);
     main_.next_bound = share.next_bound;
     run.stats.expanded = top.expanded + share.expanded;
     run.stats.generated = top.generated + share.generated;
@@ -321,9 +346,16 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
     std::vector<Move> path;
     std::size_t next_below = 0;
     for (std::size_t r = 0; r < roots.size(); ++r) {
-      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r), path,
-               again, &below, next_below);
+      walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r),
+               {SplitCosts::root_key(r), 0}, path, again, &below, next_below);
     }
+  }
+  if (cluster && budget_.checkpointing == nullptr) {  // for the next iteration's listing
+    std::uint64_t nodes = 0;
+    for (const std::uint64_t n : searched) nodes += n;
+    split_costs_.learn<Move>(
+        work.root, [&](std::size_t i) { return work.path(i); }, searched, kHistoryDepth,
+        nodes / (kHeavyPart * cluster->processes()));
   }
   return Outcome::NotFound;
 }

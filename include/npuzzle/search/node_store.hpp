@@ -12,6 +12,7 @@
 #include "npuzzle/search/chunked_array.hpp"
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/storage/huge_pages.hpp"
+#include "npuzzle/util/hash.hpp"
 
 namespace npuzzle {
 
@@ -67,20 +68,12 @@ class NodeStore {
   // The slot table is kept at most num/den full, or most/den once doubling it no longer fits.
   static constexpr struct { std::size_t num, most, den; } kLoad{2, 3, 4};
 
-  static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  }
-
   std::uint64_t hash(const std::byte* p) const {
     std::uint64_t h = record_bytes_;
     for (std::size_t i = 0; i < record_bytes_; i += 8) {
       std::uint64_t w = 0;
       std::memcpy(&w, p + i, std::min<std::size_t>(8, record_bytes_ - i));
-      h = mix(h ^ w);
+      h = mix64(h ^ w);
     }
     return h;
   }
