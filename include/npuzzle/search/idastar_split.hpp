@@ -350,7 +350,9 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
                {SplitCosts::root_key(r), 0}, path, again, &below, next_below);
     }
   }
-  if (cluster && budget_.checkpointing == nullptr) {  // for the next iteration's listing
+  // For the next iteration's listing (not where checkpoints are kept: a restart would not know
+  // what was learnt, and must list as the run before did).
+  if (cluster && budget_.checkpointing == nullptr) {
     std::uint64_t nodes = 0;
     for (const std::uint64_t n : searched) nodes += n;
     split_costs_.learn<Move>(

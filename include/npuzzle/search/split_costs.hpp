@@ -62,8 +62,8 @@ class SplitCosts {
     std::vector<Open> open;
     std::size_t last_root = 0;
     std::span<const Move> last_path;
-    const auto close_to = [&](std::size_t depth, bool listed) {  // keep open nodes above `depth`
-      while (open.size() > depth) {
+    const auto close_to = [&](std::size_t keep, bool listed) {  // all but the first `keep`
+      while (open.size() > keep) {
         if (open.back().nodes > limit) costs_[open.back().key] = {open.back().nodes, listed};
         listed = false;  // (only the deepest was listed itself)
         open.pop_back();
@@ -71,15 +71,15 @@ class SplitCosts {
     };
     for (std::size_t i = 0; i < root.size(); ++i) {
       const std::span<const Move> moves = path(i);
-      std::size_t shared = 0;  // moves in common with the subtree before
-      if (i > 0 && root[i] == last_root) {
+      std::size_t shared = 0;      // moves in common with the subtree before
+      if (root[i] == last_root) {  // (the first subtree has no path before it)
         while (shared < moves.size() && shared < last_path.size() &&
                moves[shared] == last_path[shared]) {
           ++shared;
         }
       }
       // (Subtrees are disjoint: the one before is never a prefix of this one's path.)
-      if (i > 0) close_to(shared < from ? 0 : shared - from + 1, true);
+      close_to(shared < from ? 0 : shared - from + 1, true);
       std::uint64_t key = root_key(root[i]);
       for (std::size_t d = 0; d < moves.size(); ++d) {
         key = child_key(key, static_cast<std::uint64_t>(moves[d]));
