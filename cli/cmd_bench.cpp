@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/io/format.hpp"
+#include "npuzzle/util/hash.hpp"
 #include "output.hpp"
 #include "processes.hpp"
 #include "session.hpp"
@@ -222,13 +223,13 @@ int run_bench(BenchFlags& f) {
   if (f.limit != 0 && instances.size() > f.limit) instances.resize(f.limit);
   if (instances.empty()) throw InputError("no instances in " + f.instances);
   const Board goal = f.boards.goal_for(instances.front().board.geometry);
-  SolveOptions options = f.search.options();
+  // Under MPI, instances are dealt to the ranks whole, each searched by one rank (and so kept in
+  // a checkpoint as one process's search); a lone instance's search is shared among them instead.
+  const bool deal = cluster() != nullptr && instances.size() > 1;
+  SolveOptions options = f.search.options(cluster() != nullptr && !deal);
   options.budget.progress = nullptr;  // one line per instance says enough
   options.budget.threads = f.search.threads_per_search(f.threads);
   const std::string folder = std::exchange(options.checkpoint, {});
-  // Under MPI, instances are dealt to the ranks whole, each searched by one rank; a lone
-  // instance's search is shared among them instead.
-  const bool deal = cluster() != nullptr && instances.size() > 1;
   if (deal) options.budget.cluster = nullptr;
   const Solver::Plan plan = solver().plan(goal, options);
   std::optional<InstanceRecords> records;
@@ -261,29 +262,38 @@ int run_bench(BenchFlags& f) {
     boards.push_back(instances[i].board);
     instance_of.push_back(i);
   }
+  if (deal && records) {  // the items dealt are the instances left: the same on every rank
+    std::uint64_t left = boards.size();
+    for (const std::size_t i : instance_of) left = mix64(left ^ i);
+    if (!cluster()->agree(left)) {
+      throw InputError("--checkpoint-dir " + folder +
+                       ": the ranks found different answers kept there; give them one folder "
+                       "they all read (a shared file system)");
+    }
+  }
   plan.load_tables();  // before the clock starts
 
+  // Each answer kept as soon as it is found (under MPI by the rank that found it, not once
+  // rank 0 has them all): a run stopped later loses none of them.
+  const auto keep = [&](std::size_t k, const Solution& s) {
+    if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
+  };
   const auto began = std::chrono::steady_clock::now();
   std::vector<Solution> solved;
   if (deal) {
-    const auto answers = share_items(boards.size(), f.threads, [&](std::size_t i) {
-      return solution_record(plans[i].solve(boards[i])).dump();
+    const auto answers = share_items(boards.size(), f.threads, [&](std::size_t k) {
+      const Solution s = plans[k].solve(boards[k]);
+      keep(k, s);
+      return solution_record(s).dump();
     });
     for (const auto& a : answers) solved.push_back(solution_from_record(nlohmann::json::parse(a)));
   } else {
-    // Each answer kept as soon as it is found: a run stopped later loses none of them.
-    solved = solver().solve_all(boards, plans, f.threads, [&](std::size_t k, const Solution& s) {
-      if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
-    });
+    solved = solver().solve_all(boards, plans, f.threads, keep);
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   for (std::size_t i = 0, k = 0; i < instances.size(); ++i) {
-    if (recorded[i]) continue;
-    solutions[i] = std::move(solved[k++]);
-    if (deal && records && solutions[i].status == SearchStatus::Solved) {
-      records->keep(instances[i], solutions[i]);
-    }
+    if (!recorded[i]) solutions[i] = std::move(solved[k++]);
   }
 
   // An answer is right when it replays and, where it claims to be shortest, has the published

@@ -150,7 +150,9 @@ void SearchFlags::add_checkpoint_to(CLI::App& app, bool per_instance) {
                    "Keep each instance's search in DIR (NAME-ID.ckpt while it runs, "
                    "NAME-ID.answer once it ends), so that a bench stopped part-way (Ctrl-C, "
                    "--timeout, a reboot) goes on where each instance stopped and does not solve "
-                   "the finished ones again: the fifty 24-puzzles in pieces over days")
+                   "the finished ones again: the fifty 24-puzzles in pieces over days. Under "
+                   "mpirun each instance is kept by the rank it is dealt to, so DIR must be a "
+                   "folder every rank reads")
         ->type_name("DIR");
   } else {
     app.add_option("--checkpoint", checkpoint,
@@ -186,7 +188,11 @@ unsigned SearchFlags::threads_per_search(unsigned at_once) const {
 }
 
 SolveOptions SearchFlags::options() const {
-  if (!checkpoint.empty() && cluster() != nullptr) {
+  return options(cluster() != nullptr);
+}
+
+SolveOptions SearchFlags::options(bool shared) const {
+  if (!checkpoint.empty() && shared) {
     throw InputError(
         "a checkpoint keeps one process's search: run it without mpirun, or on "
         "one rank");

@@ -67,6 +67,10 @@ struct SearchFlags {
   /// The threads one search gets where `at_once` boards are solved together: --search-threads,
   /// else the cores shared among them.
   unsigned threads_per_search(unsigned at_once) const;
+  /// The options of a search; `shared`: whether the processes of an MPI run share it, which a
+  /// checkpoint cannot keep (InputError).
+  SolveOptions options(bool shared) const;
+  /// The same for a search shared wherever the run has several processes.
   SolveOptions options() const;
 };
 

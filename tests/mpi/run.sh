@@ -3,8 +3,9 @@
 # the same answers, move for move, on seeded 4x4 boards with the light tables (a batch's boards
 # dealt to the ranks, one board's large iterations shared among them), in input order, with the
 # plain build's messages and exit code; a bench's instances dealt whole to the ranks, with the
-# same answers and counts; bad input refused with exit 2; a rank killed
-# mid-search ends the run with a message and a failing exit code, no hang.
+# same answers and counts, each kept as soon as it is found (and checkpoints only where one rank
+# searches); bad input refused with exit 2; a rank killed mid-search ends the run with a message
+# and a failing exit code, no hang.
 #   tests/mpi/run.sh PLAIN_NPUZZLE MPI_NPUZZLE
 set -uo pipefail
 plain="$1" mpi="$2"
@@ -129,5 +130,39 @@ kill "$watchdog" 2>/dev/null
 grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
-echo "$((12 - failed)) passed, $failed failed"
+# A bench dealt to the ranks keeps each answer as soon as the rank that solved it has it, so a
+# run killed outright later loses none: Korf's #6 takes a moment, #88 (linear conflict) minutes.
+grep -v '^#' "$(dirname "$0")/../../instances/korf100.txt" | awk '$1 == 6 || $1 == 88' \
+  >"$work/pair.txt"
+mkdir "$work/records"
+"${run[@]}" bench "$work/pair.txt" --heuristic linear-conflict --search-threads 1 \
+  --checkpoint-dir "$work/records" >/dev/null 2>"$work/records.err" &
+job=$!
+for _ in $(seq 300); do
+  [ -e "$work/records/pair-6.answer" ] && break
+  sleep 0.1
+done
+pkill -9 -f "^$mpi bench"
+( sleep 30; kill -9 "$job" 2>/dev/null ) &
+watchdog=$!
+wait "$job"
+kill "$watchdog" 2>/dev/null
+grep -q '"lower_bound":52,.*"optimal":true' "$work/records/pair-6.answer" 2>/dev/null ||
+  fail "a dealt bench killed part-way: the answer found first was not kept: $(ls "$work/records") $(head -c 300 "$work/records.err")"
+[ ! -e "$work/records/pair-88.answer" ] || fail "a dealt bench: #88 was solved (too soon to test)"
+# Ranks that see different answers kept (folders not shared) would deal different instances:
+# refused. So is a checkpoint of one instance, whose search the ranks share.
+mkdir "$work/unshared"
+"${apart[@]}" -np 2 "$mpi" bench "$work/pair.txt" --heuristic linear-conflict --search-threads 1 \
+  --checkpoint-dir "$work/records" : -np 1 "$mpi" bench "$work/pair.txt" --heuristic \
+  linear-conflict --search-threads 1 --checkpoint-dir "$work/unshared" >/dev/null 2>"$work/unshared.err"
+code=$?
+[ "$code" -eq 2 ] && grep -q "one folder they all read" "$work/unshared.err" ||
+  fail "ranks that see different answers kept: exit $code: $(head -c 300 "$work/unshared.err")"
+"${run[@]}" bench korf100 --ids 6 --checkpoint-dir "$work/records" >/dev/null 2>"$work/one.err"
+code=$?
+[ "$code" -eq 2 ] && grep -q "keeps one process's search" "$work/one.err" ||
+  fail "a checkpoint of one instance shared among ranks: exit $code: $(head -c 300 "$work/one.err")"
+
+echo "$((15 - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
