@@ -331,9 +331,10 @@ int run_bench(BenchFlags& f) {
       yardstick_sum += yardstick;
     }
     times.push_back(s.stats.seconds);
-    const std::string verdict = ok                                 ? (s.optimal ? "ok" : "valid")
-                                : s.status == SearchStatus::Solved ? "WRONG"
-                                                                   : "budget";
+    const std::string verdict = ok                                    ? (s.optimal ? "ok" : "valid")
+                                : s.status == SearchStatus::Solved    ? "WRONG"
+                                : s.status == SearchStatus::Cancelled ? "stopped"
+                                                                      : "budget";
     if (f.json) {
       std::cout << nlohmann::json{{"id", instance.id},
                                   {"published", instance.published > 0
@@ -356,7 +357,7 @@ int run_bench(BenchFlags& f) {
                 << '\n';
     } else {
       std::cout << fmt::format(
-          "{:>4} {:>5} {:>7} {:<6} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}{}\n",
+          "{:>4} {:>5} {:>7} {:<7} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}{}\n",
           instance.id, yardstick,
           s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", verdict,
           ratio(s.moves.size(), yardstick), s.stats.expanded, s.stats.generated,
@@ -407,6 +408,11 @@ int run_bench(BenchFlags& f) {
             : fmt::format(", x{:.2f} the published nodes",
                           ratio(expanded, static_cast<std::int64_t>(published_nodes))),
         generated, quality, yardstick_name);
+  }
+  // Ctrl-C: what it stopped is shown as such, and the run ends as any interrupted one does.
+  if (interrupted().cancelled()) {
+    say("interrupted");
+    return kInterrupted;
   }
   return wrong == 0 ? kOk : kFailure;
 }

@@ -1380,6 +1380,28 @@ TEST(Interrupt, AKilledBenchKeepsTheAnswersFoundBeforeIt) {
   EXPECT_FALSE(std::filesystem::exists(cache.dir / "korf100-1.answer"));
 }
 
+// Ctrl-C stops a bench as it stops a solve: the instances finished are shown, the one it
+// stopped is said to be stopped (not out of budget), its checkpoint stays, exit code 130.
+TEST(Interrupt, CtrlCStopsABenchCleanly) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const CliRun r = npuzzle_signalled(
+      {"bench", "korf100", "--ids", "6,88", "--heuristic", "linear-conflict", "--search-threads",
+       "1", "--checkpoint-dir", cache.dir.string()},
+      [&](pid_t pid) {
+        return std::filesystem::exists(cache.dir / "korf100-6.answer") &&
+               std::filesystem::exists(cache.dir / "korf100-88.ckpt") && catches(pid, SIGINT);
+      },
+      SIGINT);
+  EXPECT_EQ(r.code, 130) << r.err;
+  EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+  const auto rows = lines(r.out);
+  ASSERT_EQ(rows.size(), 3u) << r.out;
+  EXPECT_NE(rows[0].find(" ok "), std::string::npos) << r.out;
+  EXPECT_NE(rows[1].find(" stopped "), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(cache.dir / "korf100-88.ckpt"));
+}
+
 }  // namespace
 }  // namespace npuzzle
 
