@@ -298,6 +298,25 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
   EXPECT_EQ(ida_star_search(domain, hard, cancelled).status, SearchStatus::Cancelled);
 }
 
+// A split iteration's listing of subtrees is part of what the search holds: a listing larger
+// than the memory budget stops it, where the same search on one thread (no listing) is solved.
+TEST(Search, IdaStarCountsItsSplitListingAgainstTheMemoryBudget) {
+  const Board goal = Board::blank_first({4, 4});
+  const TileDomain<LinearConflict> domain(goal);
+  std::mt19937_64 rng(561);
+  const auto start = domain.state_of(Solver().random_walk(goal, 200, rng));
+  Budget budget;
+  budget.max_memory_bytes = 256 << 10;
+  const auto one = IdaStar(domain, budget, 1000).solve(std::span(&start, 1));
+  ASSERT_EQ(one.status, SearchStatus::Solved);
+  ASSERT_LT(one.stats.peak_bytes, budget.max_memory_bytes);
+  budget.threads = 2;
+  constexpr std::size_t kSubtrees = 100'000;  // at least 16 bytes each in the listing
+  const auto split = IdaStar(domain, budget, 1000, kSubtrees).solve(std::span(&start, 1));
+  EXPECT_EQ(split.status, SearchStatus::MemoryLimit);
+  EXPECT_GT(split.stats.split_iterations, 0);
+}
+
 // A search saving its progress after every subtree, then started again from a sample of what it
 // saved (each encoded and decoded first), on one thread and on two: every restart gives the
 // uninterrupted search's answer, move for move.

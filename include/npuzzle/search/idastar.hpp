@@ -86,7 +86,7 @@ class IdaStar {
       main_.next_bound = kInfinity;
       std::swap(before_, now_);
       now_.clear();
-      main_.history_bytes = before_.bytes() + now_.bytes();
+      main_.held_bytes = before_.bytes() + now_.bytes() + split_costs_.bytes();
       keeps_history_ =
           last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
       // (A split lists its subtrees below the nodes the history keeps.) One that keeps
@@ -178,7 +178,9 @@ class IdaStar {
     Frontier frontier = kNoFrontier;  // under the node being searched, so far
     // The single-threaded search's: the history it reads and keeps above kHistoryDepth.
     IdaStar* owner = nullptr;
-    std::size_t history_bytes = 0;
+    // What the search holds beside this thread's path (the histories; in a split iteration, its
+    // listing too), counted against the memory budget with it.
+    std::size_t held_bytes = 0;
     // Nodes expanded within kHistoryDepth moves of a root (in a split iteration, by the walk over
     // its top).
     std::uint64_t top_expanded = 0;
@@ -208,7 +210,7 @@ class IdaStar {
         path.resize(static_cast<std::size_t>(g));
         return Outcome::Found;
       }
-      if (const auto s = run.over_budget(path.capacity() * sizeof(Move) + history_bytes)) {
+      if (const auto s = run.over_budget(path.capacity() * sizeof(Move) + held_bytes)) {
         stop = *s;
         return Outcome::Stopped;
       }

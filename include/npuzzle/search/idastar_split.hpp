@@ -41,6 +41,10 @@ struct IdaStar<D>::Subtrees {
   std::uint64_t top_expanded = 0;  // of those, within kHistoryDepth moves of a root
   int next_bound = kInfinity;
   std::optional<std::vector<Move>> solution;  // one shallower than `depth`
+  std::size_t bytes() const {
+    return root.capacity() * sizeof(std::size_t) + moves.capacity() * sizeof(Move) +
+           starts.capacity() * sizeof(std::size_t);
+  }
 };
 
 // Walks the nodes above `out.depth` in the order the single-threaded search meets them.
@@ -202,6 +206,12 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   // Subtrees a checkpoint says are finished count as searched, with what they found; the
   // progress saved holds them, and each subtree as it finishes.
   std::vector<char> finished(work.root.size(), 0);
+  // Counted in each thread's checks: the listing, what comes back of each subtree, and the
+  // finished subtrees a checkpoint keeps (the threads' paths are small beside them).
+  const std::size_t held =
+      main_.held_bytes + work.bytes() +
+      work.root.size() * (sizeof(Frontier) + sizeof(std::uint64_t) + sizeof(char) +
+                          (progress ? sizeof(IdaCheckpoint::Finished) : 0));
   if (resume) {
     for (const IdaCheckpoint::Finished& f : resume->finished) {
       if (f.subtree >= work.root.size() || finished[static_cast<std::size_t>(f.subtree)]) {
@@ -243,6 +253,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
       w.shared = &shared;
       w.budget = &budget_;
       w.reports_progress = shared.next_id.fetch_add(1) == 0;
+      w.held_bytes = held;
       w.run.bound = bound;
       const auto next = [&] { return cluster ? cluster->next_subtree() : next_subtree++; };
       for (std::size_t i; (i = next()) < work.root.size();) {

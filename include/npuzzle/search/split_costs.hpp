@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "npuzzle/util/hash.hpp"
@@ -40,6 +41,11 @@ class SplitCosts {
   /// The part of the iteration before above which a node was kept (0: nothing was).
   std::uint64_t limit() const { return limit_; }
   bool empty() const { return costs_.empty(); }
+  /// What the learnt costs take: each node of the map, with a pointer per bucket.
+  std::size_t bytes() const {
+    return costs_.size() * (sizeof(std::pair<const std::uint64_t, Cost>) + 2 * sizeof(void*)) +
+           costs_.bucket_count() * sizeof(void*);
+  }
   void clear() {
     costs_.clear();
     limit_ = 0;
