@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "cube_input.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -29,10 +30,10 @@ int run_cube_verify(CubeVerifyFlags& f) {
       out.write(fmt::format("invalid: move {} ('{}') leaves the board\n", v.applied + 1,
                             format_moves(std::span(moves).subspan(v.applied, 1), Notation::Blank)));
     } else if (!v.makes_pattern) {
-      out.write(fmt::format("invalid: the {} moves end with tops {}, not the pattern\n",
-                            moves.size(), v.tops));
+      out.write(fmt::format("invalid: {} with tops {}, not the pattern\n", moves_end(moves.size()),
+                            v.tops));
     } else {
-      out.write(fmt::format("valid: makes the pattern in {} moves\n", moves.size()));
+      out.write(fmt::format("valid: makes the pattern in {}\n", counted(moves.size(), "move")));
     }
   });
   return code;

@@ -8,6 +8,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "npuzzle/io/format.hpp"
+#include "output.hpp"
 #include "session.hpp"
 
 namespace npuzzle::cli {
@@ -34,9 +35,10 @@ int run_random(RandomFlags& f) {
       auto found = solver().generate(goal, *f.distance, rng, f.search.options());
       if (!found) {
         if (interrupted().cancelled()) return batch_exit(kOk, false);
-        report("random", fmt::format("no board {} moves away found within the budget (board {} of "
-                                     "{}); raise --timeout or --max-nodes",
-                                     *f.distance, i + 1, f.count));
+        report("random",
+               fmt::format("no board {} away found within the budget (board {} of "
+                           "{}); raise --timeout or --max-nodes",
+                           counted(static_cast<std::size_t>(*f.distance), "move"), i + 1, f.count));
         return kFailure;
       }
       b = std::move(*found);

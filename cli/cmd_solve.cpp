@@ -112,8 +112,8 @@ int run_solve(SolveFlags& f) {
             // Stopped part-way through moves already written: their line is ended, and said to
             // be incomplete, rather than followed by a line of its own.
             std::cout << '\n';
-            report(where, fmt::format("stopped after {} moves; this answer's line is incomplete",
-                                      s.streamed));
+            report(where, fmt::format("stopped after {}; this answer's line is incomplete",
+                                      counted(s.streamed, "move")));
           } else {
             std::cout << "unknown\n";
           }

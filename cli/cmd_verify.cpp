@@ -179,10 +179,10 @@ int run_verify(VerifyFlags& f) {
       verdict = fmt::format("invalid: move {} ('{}') leaves the board", r.applied + 1,
                             format_moves(std::span(&r.refused, 1), notation));
     } else if (!valid) {
-      verdict = fmt::format("invalid: the {} moves end at {}, not at the goal", count,
+      verdict = fmt::format("invalid: {} at {}, not at the goal", moves_end(count),
                             where_it_ends(r.final, goal));
     } else {
-      verdict = fmt::format("valid: reaches the goal in {} moves", count);
+      verdict = fmt::format("valid: reaches the goal in {}", counted(count, "move"));
     }
     if (f.output.json) {
       nlohmann::json j{

@@ -34,6 +34,14 @@ BlankLine blank_line(bool json) {
   };
 }
 
+std::string counted(std::size_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
+std::string moves_end(std::size_t n) {
+  return fmt::format("the {} {}", counted(n, "move"), n == 1 ? "ends" : "end");
+}
+
 std::string human_seconds(double s) {
   if (s < 1e-3) return fmt::format("{:.1f} us", s * 1e6);
   if (s < 1) return fmt::format("{:.2f} ms", s * 1e3);

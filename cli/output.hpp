@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "batch.hpp"
 #include "npuzzle/api/solver.hpp"
@@ -20,6 +21,10 @@ ErrorLine error_line(bool json);
 /// "blank", or with `json` an object with "status": "blank": a blank input line's own line.
 BlankLine blank_line(bool json);
 
+/// "1 move", "3 moves": a count and its noun (plural by an s).
+std::string counted(std::size_t n, std::string_view noun);
+/// "the 1 move ends", "the 3 moves end": a count of moves as the subject of a verdict.
+std::string moves_end(std::size_t n);
 std::string human_seconds(double s);
 std::string human_bytes(std::size_t b);
 /// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.

@@ -693,6 +693,10 @@ TEST(Verify, ValidAndInvalidMoveStrings) {
   const CliRun r = npuzzle({"verify", "1", "2", "3", "x", "4", "6", "7", "5", "8", "rd"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "invalid: the 2 moves end at 1 2 3 4 5 6 7 0 8, not at the goal\n");
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 4 5 6 7 x 8", "r"}).out,
+            "valid: reaches the goal in 1 move\n");
+  EXPECT_EQ(npuzzle({"verify", "1 2 3 4 5 6 7 x 8", "u"}).out,
+            "invalid: the 1 move ends at 1 2 3 4 0 6 7 5 8, not at the goal\n");
   EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdq"}).code, 2);
   EXPECT_EQ(npuzzle({"verify", "rdr"}).code, 2);
 }
@@ -1063,7 +1067,7 @@ TEST(CubeVerify, SaysWhyASequenceFails) {
   EXPECT_EQ(npuzzle({"cube", "verify", "uu"}, dataset).out,
             "invalid: move 1 ('u') leaves the board\n");
   EXPECT_EQ(npuzzle({"cube", "verify", "d"}, dataset).out,
-            "invalid: the 1 moves end with tops WRW/WEW/WWW, not the pattern\n");
+            "invalid: the 1 move ends with tops WRW/WEW/WWW, not the pattern\n");
   const std::string two = "2 1\nR B W\nR W W\nE W W\n2 1\nR B W\nR W W\nE W W\n";
   const CliRun none = npuzzle({"cube", "verify", "ldd"}, two);
   EXPECT_EQ(none.code, 2);
