@@ -108,7 +108,9 @@ class FileMoves {
     if (pos_ < filled_) return true;
     const std::size_t n = std::fread(text_.data(), 1, text_.size(), file_);
     if (n == 0) {
-      if (std::ferror(file_)) throw InputError("cannot read the moves file");
+      if (std::ferror(file_)) {
+        throw ReadError(std::string("cannot read the moves file: ") + std::strerror(errno));
+      }
       return false;
     }
     filled_ = n;

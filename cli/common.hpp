@@ -2,6 +2,7 @@
 // What every part of the tool shares: exit codes, messages on stderr, the end of the output, and
 // reading arguments and standard input.
 
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -10,6 +11,13 @@
 namespace npuzzle::cli {
 
 enum Exit : int { kOk = 0, kFailure = 1, kBadInput = 2, kInterrupted = 130 };
+
+/// Input that could not be read at all (an unreadable stdin or file), as opposed to input that
+/// was read and is wrong: said as it is, exit code kFailure, as a line-by-line batch says it.
+class ReadError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// `text` with what a terminal would act on rather than show written as \xNN: control bytes, C1
 /// controls, bidirectional marks and overrides, and bytes that are not well-formed UTF-8.

@@ -99,6 +99,9 @@ int run(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     say("out of memory");
     return kFailure;
+  } catch (const ReadError& e) {
+    say(e.what());
+    return finish_output(kFailure);
   } catch (const npuzzle::StoreError& e) {
     say(std::string(e.what()) + " (the cache directory: set NPUZZLE_CACHE to another)");
     return finish_output(kFailure);

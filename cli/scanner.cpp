@@ -49,7 +49,7 @@ Scanner Scanner::from(std::FILE* file) {
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw InputError(std::string("cannot read the input: ") + std::strerror(errno));
+      throw ReadError(std::string("cannot read the input: ") + std::strerror(errno));
     }
     size += static_cast<std::size_t>(n);
   }
