@@ -95,7 +95,7 @@ std::vector<Cell> PatternDescriptor::homes() const {
   return out;
 }
 
-PatternDatabase::PatternDatabase(PatternDescriptor d, LargeBytes values)
+PatternDatabase::PatternDatabase(PatternDescriptor d, std::unique_ptr<TableMemory> values)
     : descriptor_(std::move(d)),
       ranker_(descriptor_.goal.geometry.cells(), static_cast<int>(descriptor_.tiles.size())),
       values_(std::move(values)),
@@ -110,7 +110,7 @@ int PatternDatabase::distance(std::span<const std::uint8_t> cells, Cell blank) c
     taken |= CellMask{1} << cells[i];
   }
   const CellRegions regions(g);
-  return manhattan + 2 * stored(values_[static_cast<std::size_t>(ranker_.rank(cells))], [&] {
+  return manhattan + 2 * stored(data()[static_cast<std::size_t>(ranker_.rank(cells))], [&] {
                        return regions.in_main_region(blank, regions.board() & ~taken);
                      });
 }
@@ -165,7 +165,7 @@ PatternDatabase PatternDatabase::pack(const PatternDescriptor& d,
     throw std::logic_error("pattern " + joined(d.tiles) +
                            ": the per-value counts differ from the descriptor's");
   }
-  return PatternDatabase(d, std::move(values));
+  return PatternDatabase(d, std::make_unique<TableMemory>(std::move(values)));
 }
 
 PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned threads,
@@ -273,13 +273,25 @@ PatternDatabase PatternDatabase::build(const PatternDescriptor& d, unsigned thre
 PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableStore& store,
                                       Recount recount) {
   check(d);
+  const std::string key = d.file_name();
+  if (const auto mapped = store.map(key)) {
+    // The payload ends the file. Its copy starts beside the check, which a table that fails
+    // takes its copy with.
+    const std::size_t payload = checked_size(d.header().payload_bytes());
+    std::unique_ptr<TableMemory> values;
+    if (mapped->bytes.size() >= payload) {
+      values = std::make_unique<TableMemory>(mapped->bytes.last(payload), mapped->keep);
+    }
+    check_table(mapped->bytes, store.where(key), d.header(), recount);
+    return PatternDatabase(d, std::move(values));
+  }
   LargeBytes values(checked_size(d.header().payload_bytes()));
-  read_table(store, d.file_name(), d.header(), values.span(), recount);
-  return PatternDatabase(d, std::move(values));
+  read_table(store, key, d.header(), values.span(), recount);
+  return PatternDatabase(d, std::make_unique<TableMemory>(std::move(values)));
 }
 
 void PatternDatabase::save(TableStore& store) const {
-  write_table(store, descriptor_.file_name(), descriptor_.header(), values_.span());
+  write_table(store, descriptor_.file_name(), descriptor_.header(), values_->span());
 }
 
 }  // namespace npuzzle

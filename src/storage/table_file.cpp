@@ -286,15 +286,15 @@ StoredHeader read_header(Reader& r) {
   return h;
 }
 
-// Reads the payload after `h` and checks its checksum, that nothing follows it, and with
-// `recount` its values against the header's counts.
-void read_payload(Reader& r, std::istream& in, const StoredHeader& h,
-                  std::span<std::uint8_t> payload, Recount recount) {
-  PayloadChecks checks{{payload.size(), h.old_sum ? ChecksumLanes::kOne : ChecksumLanes::kFour},
-                       {}};
+PayloadChecks checks_for(const StoredHeader& h, std::size_t payload_bytes, Recount recount) {
+  PayloadChecks checks{{payload_bytes, h.old_sum ? ChecksumLanes::kOne : ChecksumLanes::kFour}, {}};
   if (recount == Recount::kYes) checks.counts.emplace();
-  read_and_check(r, payload, checks);
-  if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
+  return checks;
+}
+
+// What the checks of a payload (all of it, nothing after it) found against its header.
+void judge_payload(const Reader& r, const StoredHeader& h, std::span<const std::uint8_t> payload,
+                   const PayloadChecks& checks) {
   if (checks.sum.value() != h.checksum) r.fail("fails its checksum (damaged)");
   if (checks.counts && entry_counts(*checks.counts, static_cast<unsigned>(h.bits), h.entries,
                                     payload.empty() ? 0 : payload.back()) != h.counts) {
@@ -302,24 +302,60 @@ void read_payload(Reader& r, std::istream& in, const StoredHeader& h,
   }
 }
 
-}  // namespace
+// Reads the payload after `h` and checks its checksum, that nothing follows it, and with
+// `recount` its values against the header's counts.
+void read_payload(Reader& r, std::istream& in, const StoredHeader& h,
+                  std::span<std::uint8_t> payload, Recount recount) {
+  PayloadChecks checks = checks_for(h, payload.size(), recount);
+  read_and_check(r, payload, checks);
+  if (in.peek() != std::istream::traits_type::eof()) r.fail("has bytes after the table");
+  judge_payload(r, h, payload, checks);
+}
 
-void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
-                std::span<std::uint8_t> payload, Recount recount) {
-  Reader r(in, where);
-  const StoredHeader h = read_header(r);
+// Reads a header and checks it is `expected`'s.
+StoredHeader read_expected_header(Reader& r, const TableHeader& expected) {
+  StoredHeader h = read_header(r);
   if (h.kind != expected.kind) r.fail("holds '" + h.kind + "', not '" + expected.kind + "'");
   if (h.bits != expected.bits) {
     r.fail("has " + std::to_string(h.bits) + "-bit entries, not " + std::to_string(expected.bits));
   }
-  if (h.entries != expected.entries || payload.size() != expected.payload_bytes()) {
+  if (h.entries != expected.entries) {
     r.fail("has " + std::to_string(h.entries) + " entries, not " +
            std::to_string(expected.entries));
   }
   if (!expected.value_counts.empty() && h.counts != expected.value_counts) {
     r.fail("holds other per-value counts than the table's descriptor says");
   }
+  return h;
+}
+
+}  // namespace
+
+void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
+                std::span<std::uint8_t> payload, Recount recount) {
+  Reader r(in, where);
+  const StoredHeader h = read_expected_header(r, expected);
+  if (payload.size() != expected.payload_bytes()) {
+    r.fail("has " + std::to_string(h.entries) + " entries, not " +
+           std::to_string(expected.entries));
+  }
   read_payload(r, in, h, payload, recount);
+}
+
+std::span<const std::uint8_t> check_table(std::span<const std::uint8_t> file,
+                                          std::string_view where, const TableHeader& expected,
+                                          Recount recount) {
+  const auto in = stream_over(file);
+  Reader r(*in, where);
+  const StoredHeader h = read_expected_header(r, expected);
+  const auto start = static_cast<std::size_t>(in->tellg());
+  const std::span<const std::uint8_t> payload = file.subspan(start);
+  if (payload.size() < expected.payload_bytes()) r.fail("is truncated");
+  if (payload.size() > expected.payload_bytes()) r.fail("has bytes after the table");
+  PayloadChecks checks = checks_for(h, payload.size(), recount);
+  checks.add(payload);
+  judge_payload(r, h, payload, checks);
+  return payload;
 }
 
 std::vector<std::uint8_t> read_record(const TableStore& store, std::string_view key,

@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -28,6 +30,13 @@ class SpanBuffer : public std::streambuf {
     // The get area is only read from; streambuf's interface just lacks a const variant.
     char* begin = const_cast<char*>(reinterpret_cast<const char*>(bytes.data()));
     setg(begin, begin, begin + bytes.size());
+  }
+
+ protected:
+  // Tells where the reader stands (tellg), and nothing more: no seeking.
+  pos_type seekoff(off_type off, std::ios_base::seekdir dir, std::ios_base::openmode) override {
+    if (off != 0 || dir != std::ios_base::cur) return pos_type(off_type(-1));
+    return pos_type(gptr() - eback());
   }
 };
 
@@ -61,6 +70,31 @@ std::unique_ptr<std::istream> DirectoryStore::open(std::string_view key) const {
   auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*in) throw TableFileError(path.string() + ": cannot be opened for reading");
   return in;
+}
+
+std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
+  const auto path = directory_ / key;
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::not_found) return std::nullopt;
+  if (status.type() != std::filesystem::file_type::regular) {
+    throw TableFileError(path.string() + ": is not a regular file");
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw TableFileError(path.string() + ": cannot be opened for reading");
+  struct ::stat st {};
+  void* p = MAP_FAILED;
+  std::size_t size = 0;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+    size = static_cast<std::size_t>(st.st_size);
+    p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  }
+  ::close(fd);
+  if (p == MAP_FAILED) return std::nullopt;  // (read through open(), which says what is wrong)
+  ::madvise(p, size, MADV_HUGEPAGE);         // advice only: where the file cache holds large pages
+  std::shared_ptr<const void> keep(p,
+                                   [size](const void* q) { ::munmap(const_cast<void*>(q), size); });
+  return MappedBytes{{static_cast<const std::uint8_t*>(p), size}, std::move(keep)};
 }
 
 void DirectoryStore::store(std::string_view key,

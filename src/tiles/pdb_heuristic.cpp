@@ -23,7 +23,7 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
     }
   }
   for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    data_[p] = set_->tables()[p].data();
+    data_[p] = &set_->tables()[p].location();
     ranker_[p] = &set_->tables()[p].ranker();
     for (std::size_t i = 0; i < patterns_[p].size(); ++i) {
       pattern_of_[patterns_[p][i]] = static_cast<std::uint8_t>(p);

@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "npuzzle/storage/table_file.hpp"
+#include "npuzzle/storage/table_memory.hpp"
 
 namespace npuzzle {
 namespace {
@@ -168,6 +169,51 @@ TEST(MemoryStore, KeepsTablesAndReadsThemAsBytes) {
   EXPECT_FALSE(store.remove("m.tbl"));
 }
 
+// A file mapped rather than read passes the same checks: the payload it gives is the file's own
+// bytes, and every damage read_table refuses is refused.
+TEST_F(TableFile, AMappedFileIsCheckedAsAReadOneIs) {
+  EXPECT_FALSE(store.map(key).has_value());  // nothing there
+  write_table(store, key, header, payload);
+  const auto check = [&](const TableHeader& expected) {
+    const auto mapped = store.map(key);
+    if (!mapped) throw TableFileError("not mapped");
+    const auto got = check_table(mapped->bytes, store.where(key), expected);
+    return std::vector<std::uint8_t>(got.begin(), got.end());
+  };
+  EXPECT_EQ(check(header), payload);
+  EXPECT_THROW(check({"other v1", header.entries, {}}), TableFileError);
+  EXPECT_THROW(check({"test v1", header.entries + 1, {}}), TableFileError);
+  corrupt(10, 42);
+  try {
+    check(header);
+    ADD_FAILURE() << "a damaged payload was accepted";
+  } catch (const TableFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("checksum"), std::string::npos) << e.what();
+  }
+  write_table(store, key, header, payload);
+  std::ofstream(path, std::ios::binary | std::ios::app) << 'x';
+  try {
+    check(header);
+    ADD_FAILURE() << "a table with a byte after it was accepted";
+  } catch (const TableFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("after the table"), std::string::npos) << e.what();
+  }
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 100);
+  try {
+    check(header);
+    ADD_FAILURE() << "a cut table was accepted";
+  } catch (const TableFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("truncated"), std::string::npos) << e.what();
+  }
+  std::ofstream(path, std::ios::binary) << "not a table";
+  EXPECT_THROW(check(header), TableFileError);
+  std::ofstream(path, std::ios::binary | std::ios::trunc).close();
+  EXPECT_FALSE(store.map(key).has_value());  // (an empty file: read_table says what is wrong)
+  std::filesystem::remove(path);
+  std::filesystem::create_directories(path);
+  EXPECT_THROW(store.map(key), TableFileError);
+}
+
 TEST(MemoryStore, LargeTablesAreCheckedPieceByPieceAsTheyAreRead) {
   // Over 16 MB a table is checked on a second thread while it is read, 8 MB at a time: a damaged
   // byte in any piece, the last (shorter) one included, and a cut anywhere are still caught.
@@ -218,6 +264,28 @@ TEST(MemoryStore, LargeTablesAreCheckedPieceByPieceAsTheyAreRead) {
   EXPECT_EQ(out, payload);
   v2[head + (std::size_t{12} << 20)] ^= 1;
   EXPECT_THROW(read_table(*stream_over(v2), "version 2", header, out), TableFileError);
+}
+
+// Bytes handed over in a mapping are read there at once and in memory of their own once copied,
+// the same bytes either way; bytes of its own are read where they are.
+TEST(TableMemory, MovesReadersToItsCopyOnceWhole) {
+  auto mapped = std::make_shared<std::vector<std::uint8_t>>((std::size_t{5} << 20) + 3);
+  for (std::size_t i = 0; i < mapped->size(); ++i) (*mapped)[i] = static_cast<std::uint8_t>(i * 31);
+  TableMemory memory(*mapped, mapped);
+  const std::uint8_t* first = memory.data();
+  EXPECT_TRUE(first == mapped->data() || std::equal(mapped->begin(), mapped->end(), first));
+  memory.wait_copied();
+  EXPECT_NE(memory.data(), mapped->data());
+  EXPECT_EQ(memory.location().load(), memory.data());
+  EXPECT_TRUE(std::equal(mapped->begin(), mapped->end(), memory.data()));
+  ASSERT_EQ(memory.size(), mapped->size());
+
+  LargeBytes own(100);
+  own[7] = 9;
+  const std::uint8_t* where = own.data();
+  TableMemory owned(std::move(own));
+  EXPECT_EQ(owned.data(), where);
+  EXPECT_EQ(owned.span()[7], 9);
 }
 
 TEST(Checksum, DependsOnEveryByteAndItsPlace) {

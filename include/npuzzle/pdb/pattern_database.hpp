@@ -23,8 +23,10 @@
 // so the lesser of the two is the least over every region, the estimate of the tables before.
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,7 @@
 #include "npuzzle/pdb/placement.hpp"
 #include "npuzzle/storage/huge_pages.hpp"
 #include "npuzzle/storage/table_file.hpp"
+#include "npuzzle/storage/table_memory.hpp"
 #include "npuzzle/util/cancel.hpp"
 
 namespace npuzzle {
@@ -93,11 +96,14 @@ class PatternDatabase {
   /// i-th tile stands) with the blank on `blank`, as far as the table tells it apart (the
   /// pocket entry is the least over the pockets).
   int distance(std::span<const std::uint8_t> cells, Cell blank) const;
-  const std::uint8_t* data() const { return values_.data(); }
-  std::size_t bytes() const { return values_.size(); }
+  const std::uint8_t* data() const { return values_->data(); }
+  std::size_t bytes() const { return values_->size(); }
+  /// Where the entries are now, for searches that read them from the start of a load on (see
+  /// TableMemory).
+  const std::atomic<const std::uint8_t*>& location() const { return values_->location(); }
 
  private:
-  PatternDatabase(PatternDescriptor d, LargeBytes values);
+  PatternDatabase(PatternDescriptor d, std::unique_ptr<TableMemory> values);
   /// Keeps `distances` (one byte per entry, by entry(), as the build finds them; 0xFF for an
   /// entry no board has) in the packed form, over `threads` threads.
   /// Throws std::logic_error where a distance is below the pattern's Manhattan distance or of
@@ -108,7 +114,7 @@ class PatternDatabase {
 
   PatternDescriptor descriptor_;
   PlacementRanker ranker_;
-  LargeBytes values_;  // by placement index: main region, pocket
+  std::unique_ptr<TableMemory> values_;  // by placement index: main region, pocket
   std::vector<Cell> homes_;
 };
 

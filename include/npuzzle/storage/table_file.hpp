@@ -64,6 +64,11 @@ enum class Recount : bool { kNo, kYes };
 /// payload's. Throws TableFileError naming `where` and the reason on any mismatch.
 void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);
+/// The same checks on a whole table file in memory (`file`: its header, then its payload; a
+/// mapping): returns the payload, a view into `file`.
+std::span<const std::uint8_t> check_table(std::span<const std::uint8_t> file,
+                                          std::string_view where, const TableHeader& expected,
+                                          Recount recount = Recount::kNo);
 /// The same from a store; a missing key is a TableFileError too.
 void read_table(const TableStore& store, std::string_view key, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -23,6 +24,13 @@ namespace npuzzle {
 class StoreError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// A store's bytes under a key, mapped into memory for reading without a copy: valid while
+/// `keep` is held.
+struct MappedBytes {
+  std::span<const std::uint8_t> bytes;
+  std::shared_ptr<const void> keep;
 };
 
 /// Held while a process builds tables for a store that other processes share: released when it
@@ -46,6 +54,13 @@ class TableStore {
   /// Forgets `key`; false if nothing was kept under it. Throws StoreError if it cannot.
   virtual bool remove(std::string_view key) = 0;
   virtual bool contains(std::string_view key) const = 0;
+  /// The bytes kept under `key` mapped into memory, where the store can (a file on disk);
+  /// nothing where it cannot, or nothing is kept there: open() reads them then. Throws
+  /// TableFileError as open() does.
+  virtual std::optional<MappedBytes> map(std::string_view key) const {
+    (void)key;
+    return std::nullopt;
+  }
   /// Where `key` is kept, for messages (a path, or "memory:KEY").
   virtual std::string where(std::string_view key) const = 0;
   /// Removes what writers that were stopped part-way left behind (never what a live writer is
@@ -71,6 +86,9 @@ class DirectoryStore final : public TableStore {
   void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) override;
   bool remove(std::string_view key) override;
   bool contains(std::string_view key) const override;
+  /// The file mapped read-only; its pages are the system's file cache, shared by every process
+  /// that reads it.
+  std::optional<MappedBytes> map(std::string_view key) const override;
   std::string where(std::string_view key) const override;
   /// The temporary files of writers that have ended: named KEY.tmpPID-N, the writer's process
   /// gone; from before PIDs were in the names (KEY.tmpN), a day old.

@@ -7,6 +7,7 @@
 // same region of that pattern's free cells (the tile's cell is one of them).
 
 #include <array>
+#include <atomic>
 #include <limits>
 #include <memory>
 #include <string_view>
@@ -99,13 +100,13 @@ class PdbHeuristic {
       const unsigned from = memo.cell[t];
       out[i].rank =
           moved_rank(memo.rank, memo.taken, t, from, static_cast<unsigned>(to), PlainOn{board});
-      at[i] = data_[pattern_of_[t]] + out[i].rank;
+      at[i] = table(pattern_of_[t]) + out[i].rank;
       __builtin_prefetch(at[i]);
       if (!reflect_) continue;
       const SmallTile mirror = mirror_tile_[t];
       out[i].mirrored_rank = moved_rank(memo.mirrored_rank, memo.mirrored_taken, mirror,
                                         mirror_cell_[from], mirror_to, MirroredOn{board, *this});
-      mirrored_at[i] = data_[pattern_of_[mirror]] + out[i].mirrored_rank;
+      mirrored_at[i] = table(pattern_of_[mirror]) + out[i].mirrored_rank;
       __builtin_prefetch(mirrored_at[i]);
     }
     std::array<int, 4> manhattan, sum;
@@ -200,6 +201,10 @@ class PdbHeuristic {
 
  private:
   int distance(SmallTile t, unsigned c) const { return distance_[t][c]; }
+  // Pattern p's table where it is now (a loaded one moves once copied: see TableMemory).
+  const std::uint8_t* table(std::uint8_t p) const {
+    return data_[p]->load(std::memory_order_acquire);
+  }
   int estimate(const Memo& memo) const {
     return memo.manhattan + 2 * (reflect_ ? std::max(memo.sum, memo.mirrored_sum) : memo.sum);
   }
@@ -232,7 +237,7 @@ class PdbHeuristic {
     std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
     for (std::size_t i = 0; i < pattern.size(); ++i) placement[i] = cell[pattern[i]];
     rank[p] = ranker_[p]->rank(std::span(placement.data(), pattern.size()));
-    const int now = PatternDatabase::stored(data_[p][rank[p]], [&] {
+    const int now = PatternDatabase::stored(table(p)[rank[p]], [&] {
       return regions_.in_main_region(cell[kBlank], regions_.board() & ~taken[p]);
     });
     const int change = now - value[p];
@@ -245,8 +250,8 @@ class PdbHeuristic {
   std::vector<std::vector<SmallTile>> patterns_;
   std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
   std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
-  std::array<SmallTile, kMaxCells> mirror_tile_{};        // the tile's label on the mirrored board
-  std::array<const std::uint8_t*, kMaxPatterns> data_{};  // by pattern: its table
+  std::array<SmallTile, kMaxCells> mirror_tile_{};  // the tile's label on the mirrored board
+  std::array<const std::atomic<const std::uint8_t*>*, kMaxPatterns> data_{};  // by pattern
   std::array<const PlacementRanker*, kMaxPatterns> ranker_{};
   // The goal layout's distances, copied: a fixed stride, read in the search's inner loop
   // without a pointer to follow.
