@@ -52,6 +52,18 @@ class SpanStream : public std::istream {
   std::shared_ptr<const void> owner_;
 };
 
+// Whether a table file is kept at `path`: false where nothing is there; TableFileError where
+// something other than a regular file is (a directory, a FIFO that would block a reader).
+bool table_file_at(const std::filesystem::path& path) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (status.type() == std::filesystem::file_type::not_found) return false;
+  if (status.type() != std::filesystem::file_type::regular) {
+    throw TableFileError(path.string() + ": is not a regular file");
+  }
+  return true;
+}
+
 }  // namespace
 
 std::unique_ptr<std::istream> stream_over(std::span<const std::uint8_t> bytes,
@@ -61,12 +73,7 @@ std::unique_ptr<std::istream> stream_over(std::span<const std::uint8_t> bytes,
 
 std::unique_ptr<std::istream> DirectoryStore::open(std::string_view key) const {
   const auto path = directory_ / key;
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::not_found) return nullptr;
-  if (status.type() != std::filesystem::file_type::regular) {
-    throw TableFileError(path.string() + ": is not a regular file");
-  }
+  if (!table_file_at(path)) return nullptr;
   auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*in) throw TableFileError(path.string() + ": cannot be opened for reading");
   return in;
@@ -74,12 +81,7 @@ std::unique_ptr<std::istream> DirectoryStore::open(std::string_view key) const {
 
 std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
   const auto path = directory_ / key;
-  std::error_code error;
-  const auto status = std::filesystem::status(path, error);
-  if (status.type() == std::filesystem::file_type::not_found) return std::nullopt;
-  if (status.type() != std::filesystem::file_type::regular) {
-    throw TableFileError(path.string() + ": is not a regular file");
-  }
+  if (!table_file_at(path)) return std::nullopt;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw TableFileError(path.string() + ": cannot be opened for reading");
   struct ::stat st {};
