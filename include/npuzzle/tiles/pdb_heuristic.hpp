@@ -251,7 +251,8 @@ class PdbHeuristic {
   std::array<std::uint8_t, kMaxCells> pattern_of_{};        // by tile
   std::array<std::uint8_t, kMaxCells> index_in_pattern_{};  // by tile: its place in the pattern
   std::array<SmallTile, kMaxCells> mirror_tile_{};  // the tile's label on the mirrored board
-  std::array<const std::atomic<const std::uint8_t*>*, kMaxPatterns> data_{};  // by pattern
+  // By pattern: where its table is (TableMemory::location).
+  std::array<const std::atomic<const std::uint8_t*>*, kMaxPatterns> data_{};
   std::array<const PlacementRanker*, kMaxPatterns> ranker_{};
   // The goal layout's distances, copied: a fixed stride, read in the search's inner loop
   // without a pointer to follow.
