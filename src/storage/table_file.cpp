@@ -333,12 +333,12 @@ StoredHeader read_expected_header(Reader& r, const TableHeader& expected) {
 
 void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount) {
+  if (payload.size() != expected.payload_bytes()) {
+    throw std::invalid_argument("table '" + expected.kind +
+                                "': the payload is not the header's size");
+  }
   Reader r(in, where);
   const StoredHeader h = read_expected_header(r, expected);
-  if (payload.size() != expected.payload_bytes()) {
-    r.fail("has " + std::to_string(h.entries) + " entries, not " +
-           std::to_string(expected.entries));
-  }
   read_payload(r, in, h, payload, recount);
 }
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <system_error>
+#include <exception>
 
 namespace npuzzle {
 
@@ -17,9 +17,7 @@ TableMemory::TableMemory(std::span<const std::uint8_t> mapped, std::shared_ptr<c
   try {
     own_ = LargeBytes(size_);
     copier_ = std::thread([this, mapped] { copy(mapped); });
-  } catch (const std::bad_alloc&) {
-    own_ = LargeBytes();  // (read in the mapping, then)
-  } catch (const std::system_error&) {
+  } catch (const std::exception&) {  // no memory or no thread for the copy: read in the mapping
     own_ = LargeBytes();
   }
 }

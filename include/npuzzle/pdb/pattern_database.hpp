@@ -98,8 +98,8 @@ class PatternDatabase {
   int distance(std::span<const std::uint8_t> cells, Cell blank) const;
   const std::uint8_t* data() const { return values_->data(); }
   std::size_t bytes() const { return values_->size(); }
-  /// Where the entries are now, for searches that read them from the start of a load on (see
-  /// TableMemory).
+  /// Where the entries are now, for a search that looks at it on every read (a loaded table
+  /// moves to its copy: see TableMemory).
   const std::atomic<const std::uint8_t*>& location() const { return values_->location(); }
 
  private:

@@ -61,7 +61,8 @@ enum class Recount : bool { kNo, kYes };
 /// Reads a table into `payload` (exactly `expected.payload_bytes()`) and checks the magic,
 /// `expected.kind`, `.bits` and `.entries`, the payload's length and checksum, and that the
 /// header's value counts equal `expected.value_counts` (where given) and, with `recount`, the
-/// payload's. Throws TableFileError naming `where` and the reason on any mismatch.
+/// payload's. Throws TableFileError naming `where` and the reason on any mismatch, and
+/// std::invalid_argument if `payload` is not the size `expected` says.
 void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);
 /// The same checks on a whole table file in memory (`file`: its header, then its payload; a
