@@ -185,24 +185,24 @@ class InstanceRecords {
     if (s.status != SearchStatus::Solved) throw damaged("is damaged (not a solved instance)");
     return s;
   }
-  /// Keeps a solved instance's answer: written beside and renamed, never half a file.
+  /// Keeps a solved instance's answer: written beside and renamed, never half a file (throws
+  /// StoreError, with the reason, where it cannot).
   void keep(const Instance& i, const Solution& s) const {
-    const auto file = path(i, ".answer");
-    const auto temporary = path(i, ".answer.tmp");
-    {
-      std::ofstream out(temporary, std::ios::trunc);
-      nlohmann::json record = solution_record(s);
-      record["board"] = format_board(i.board);
-      record["goal"] = goal_;
-      out << record.dump() << '\n';
-      if (!out.flush()) throw std::runtime_error("cannot write " + temporary.string());
-    }
-    std::filesystem::rename(temporary, file);
+    nlohmann::json record = solution_record(s);
+    record["board"] = format_board(i.board);
+    record["goal"] = goal_;
+    const std::string text = record.dump() + '\n';
+    const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()),
+                                              text.size());
+    DirectoryStore(dir_).store(name(i, ".answer"), std::span(&bytes, 1));
   }
 
  private:
+  std::string name(const Instance& i, std::string_view suffix) const {
+    return set_ + "-" + i.id + std::string(suffix);
+  }
   std::filesystem::path path(const Instance& i, std::string_view suffix) const {
-    return dir_ / (set_ + "-" + i.id + std::string(suffix));
+    return dir_ / name(i, suffix);
   }
   std::filesystem::path dir_;
   std::string set_, goal_;

@@ -103,7 +103,9 @@ int run(int argc, char** argv) {
     say(e.what());
     return finish_output(kFailure);
   } catch (const npuzzle::StoreError& e) {
-    say(std::string(e.what()) + " (the cache directory: set NPUZZLE_CACHE to another)");
+    say(e.directory() == cache_directory()
+            ? std::string(e.what()) + " (the cache directory: set NPUZZLE_CACHE to another)"
+            : e.what());
     return finish_output(kFailure);
   } catch (const std::exception& e) {
     say(std::string("internal error: ") + e.what());

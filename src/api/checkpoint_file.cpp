@@ -87,7 +87,8 @@ void CheckpointFile::save(const IdaCheckpoint& progress) {
   try {
     write_table(store_, key_, {kKind, bytes.size(), {}, 8}, bytes);
   } catch (const StoreError& e) {
-    throw std::runtime_error("cannot save the search's checkpoint: " + std::string(e.what()));
+    throw StoreError("cannot save the search's checkpoint: " + std::string(e.what()),
+                     e.directory());
   }
 }
 

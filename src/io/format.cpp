@@ -265,7 +265,7 @@ Board board_from_tiles(std::vector<Tile> tiles, std::optional<Geometry> size) {
     return finish(*size, std::move(tiles), size);
   }
   const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(tiles.size()))));
-  if (side < 2 || static_cast<std::size_t>(side * side) != tiles.size()) {
+  if (static_cast<std::size_t>(side * side) != tiles.size()) {
     throw InputError(std::to_string(tiles.size()) +
                      " tiles do not make a square board: give the size (rows x cols)");
   }

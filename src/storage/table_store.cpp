@@ -104,26 +104,34 @@ void DirectoryStore::store(std::string_view key,
   const auto path = directory_ / key;
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
-  if (error) throw StoreError("cannot create " + directory_.string() + ": " + error.message());
+  if (error) {
+    throw StoreError("cannot create " + directory_.string() + ": " + error.message(), directory_);
+  }
   // The writer's process in the name: a temporary file whose writer is gone is stale.
   auto temp = path;
   temp += std::string(kTemporary) + std::to_string(::getpid()) + "-" +
           std::to_string(std::random_device{}());
+  const auto cannot_write = [&] {
+    return StoreError("cannot write " + temp.string() +
+                          (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()),
+                      directory_);
+  };
   try {
     {
+      errno = 0;
       std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+      if (!out) throw cannot_write();  // (the reason the open left in errno)
+      errno = 0;
       for (const auto part : parts) {
         out.write(reinterpret_cast<const char*>(part.data()),
                   static_cast<std::streamsize>(part.size()));
       }
-      errno = 0;
-      if (!out || !out.flush()) {
-        throw StoreError("cannot write " + temp.string() +
-                         (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
-      }
+      if (!out || !out.flush()) throw cannot_write();
     }
     std::filesystem::rename(temp, path, error);
-    if (error) throw StoreError("cannot put " + path.string() + " in place: " + error.message());
+    if (error) {
+      throw StoreError("cannot put " + path.string() + " in place: " + error.message(), directory_);
+    }
   } catch (...) {
     std::filesystem::remove(temp, error);
     throw;
@@ -195,7 +203,7 @@ bool DirectoryStore::remove(std::string_view key) {
   std::error_code error;
   const bool removed = std::filesystem::remove(path, error);
   if (error && error != std::errc::no_such_file_or_directory) {
-    throw StoreError("cannot remove " + path.string() + ": " + error.message());
+    throw StoreError("cannot remove " + path.string() + ": " + error.message(), directory_);
   }
   return removed;
 }

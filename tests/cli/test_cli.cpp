@@ -874,6 +874,15 @@ TEST(SolveCheckpoint, AStoppedSearchGoesOnWithTheSameAnswer) {
   std::filesystem::create_directories(folder);
   EXPECT_EQ(with({"--checkpoint", folder}).code, 2);
   EXPECT_EQ(with({"--checkpoint", (cache.dir / "none" / "x").string()}).code, 2);
+  // A folder that takes no files (not even root's): the search stops with the reason, exit 1.
+  const CliRun unwritable = with({"--search-threads", "1", "--checkpoint", "/proc/npuzzle.ckpt"});
+  EXPECT_EQ(unwritable.code, 1);
+  EXPECT_NE(unwritable.err.find("cannot save the search's checkpoint: cannot write /proc/"),
+            std::string::npos)
+      << unwritable.err;
+  EXPECT_NE(unwritable.err.find("No such file or directory"), std::string::npos) << unwritable.err;
+  EXPECT_EQ(unwritable.err.find("internal error"), std::string::npos) << unwritable.err;
+  EXPECT_EQ(unwritable.err.find("cache directory"), std::string::npos) << unwritable.err;
   const CliRun table = npuzzle({"solve", "--checkpoint", file, "1 2 3 4 5 6 7 8 0"}, "", cache.env);
   EXPECT_EQ(table.code, 2);
   EXPECT_NE(table.err.find("checkpoints keep the progress of idastar searches"), std::string::npos)

@@ -33,6 +33,7 @@ TEST(Format, SizesComeFromRowsOrFromTheFlag) {
 TEST(Format, MalformedBoardsAreRefusedWithTheReason) {
   const std::pair<const char*, const char*> cases[] = {
       {"1 2 3 4 5 6 7 8", "8 tiles do not make a square board"},
+      {"x", "a board needs at least 2 cells, got 1x1"},
       {"1 2 3 4 5 6 7 8 8", "tile 8 appears twice"},
       {"1 2 3 4 5 6 7 x 0", "two blanks"},
       {"1 2 3 4 5 a 7 8 0", "'a' is not a tile"},

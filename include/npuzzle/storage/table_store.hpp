@@ -15,15 +15,21 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace npuzzle {
 
 /// A store that cannot keep or remove a table (a read-only or full disk, a file in the way): the
-/// message names the place and the reason.
+/// message names the place and the reason; `directory()` is the store's folder, where it has one.
 class StoreError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit StoreError(const std::string& what, std::filesystem::path directory = {})
+      : std::runtime_error(what), directory_(std::move(directory)) {}
+  const std::filesystem::path& directory() const { return directory_; }
+
+ private:
+  std::filesystem::path directory_;
 };
 
 /// A store's bytes under a key, mapped into memory for reading without a copy: valid while
