@@ -31,19 +31,23 @@ int run_random(RandomFlags& f) {
   std::mt19937_64 rng(f.seed ? *f.seed : std::random_device{}());
   for (std::uint64_t i = 0; i < f.count && std::cout; ++i) {
     Board b;
-    if (f.distance) {
-      auto found = solver().generate(goal, *f.distance, rng, f.search.options());
+    if (f.distance || f.moves) {
+      const SolveOptions options = f.search.options();
+      auto found = f.distance ? solver().generate(goal, *f.distance, rng, options)
+                              : solver().random_walk(goal, *f.moves, rng, options.budget);
       if (!found) {
         if (interrupted().cancelled()) return batch_exit(kOk, false);
-        report("random",
-               fmt::format("no board {} away found within the budget (board {} of "
-                           "{}); raise --timeout or --max-nodes",
-                           counted(static_cast<std::size_t>(*f.distance), "move"), i + 1, f.count));
+        report("random", f.distance
+                             ? fmt::format("no board {} away found within the budget (board {} of "
+                                           "{}); raise --timeout or --max-nodes",
+                                           counted(static_cast<std::size_t>(*f.distance), "move"),
+                                           i + 1, f.count)
+                             : fmt::format("the walk of {} did not end within the budget (board {} "
+                                           "of {}); raise --timeout",
+                                           counted(*f.moves, "move"), i + 1, f.count));
         return kFailure;
       }
       b = std::move(*found);
-    } else if (f.moves) {
-      b = solver().random_walk(goal, *f.moves, rng);
     } else {
       b = solver().random(goal, rng);
     }

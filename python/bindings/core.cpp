@@ -250,34 +250,30 @@ class PySolver {
 
   std::vector<Rows> random(const std::string& size, const py::object& goal, std::uint64_t n,
                            std::optional<std::uint64_t> seed) const {
-    return draw(size, goal, n, seed,
-                [&](const Board& g, std::mt19937_64& rng) { return solver_->random(g, rng); });
+    return draw_within(size, goal, n, seed, {},
+                       [&](const Board& g, std::mt19937_64& rng, const SolveOptions&) {
+                         return std::optional(solver_->random(g, rng));
+                       });
   }
 
+  /// Boards `moves` random moves from the goal; fewer than `n` where the budget ended.
   std::vector<Rows> walk(const std::string& size, const py::object& goal, std::uint64_t moves,
-                         std::uint64_t n, std::optional<std::uint64_t> seed) const {
-    return draw(size, goal, n, seed, [&](const Board& g, std::mt19937_64& rng) {
-      return solver_->random_walk(g, moves, rng);
-    });
+                         std::uint64_t n, std::optional<std::uint64_t> seed,
+                         const Limits& limits) const {
+    return draw_within(size, goal, n, seed, limits,
+                       [&](const Board& g, std::mt19937_64& rng, const SolveOptions& options) {
+                         return solver_->random_walk(g, moves, rng, options.budget);
+                       });
   }
 
-  /// Boards exactly `distance` away; fewer than `n` where the budget ended (all of them share it).
+  /// Boards exactly `distance` away; fewer than `n` where the budget ended.
   std::vector<Rows> generate(const std::string& size, const py::object& goal, int distance,
                              std::uint64_t n, std::optional<std::uint64_t> seed,
                              const Limits& limits) const {
-    const Board g = goal_of(goal, parse_geometry(size));
-    auto rng = rng_of(seed);
-    CancelToken token;
-    const auto options = options_of("auto", "auto", std::nullopt, limits, &token);
-    return stoppable(token, [&] {
-      std::vector<Rows> out;
-      for (std::uint64_t i = 0; i < n; ++i) {
-        auto b = solver_->generate(g, distance, rng, options);
-        if (!b) break;
-        out.push_back(b->rows());
-      }
-      return out;
-    });
+    return draw_within(size, goal, n, seed, limits,
+                       [&](const Board& g, std::mt19937_64& rng, const SolveOptions& options) {
+                         return solver_->generate(g, distance, rng, options);
+                       });
   }
 
   Solution cube_solve(std::uint64_t x, std::uint64_t y, const std::string& pattern,
@@ -333,15 +329,25 @@ class PySolver {
     return stoppable(token, work);
   }
 
-  /// `n` boards from `make(goal, rng)`, as lists of rows.
+  /// `n` boards from `make(goal, rng, options)` on a stoppable worker, as lists of rows; fewer
+  /// where `make` gives none (the budget ended).
   template <class Make>
-  std::vector<Rows> draw(const std::string& size, const py::object& goal, std::uint64_t n,
-                         std::optional<std::uint64_t> seed, const Make& make) const {
+  std::vector<Rows> draw_within(const std::string& size, const py::object& goal, std::uint64_t n,
+                                std::optional<std::uint64_t> seed, const Limits& limits,
+                                const Make& make) const {
     const Board g = goal_of(goal, parse_geometry(size));
     auto rng = rng_of(seed);
-    std::vector<Rows> out;
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back(make(g, rng).rows());
-    return out;
+    CancelToken token;
+    const auto options = options_of("auto", "auto", std::nullopt, limits, &token);
+    return stoppable(token, [&] {
+      std::vector<Rows> out;
+      for (std::uint64_t i = 0; i < n; ++i) {
+        auto b = make(g, rng, options);
+        if (!b) break;
+        out.push_back(b->rows());
+      }
+      return out;
+    });
   }
 
   std::unique_ptr<CancelToken> builds_ = std::make_unique<CancelToken>();

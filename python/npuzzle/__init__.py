@@ -209,16 +209,18 @@ class Solver:
         if (distance is None) == (moves is None):
             raise ValueError("give one of distance=D or moves=K")
         if moves is not None:
-            return self._core.walk(_size_text(size), _board_arg(goal), _count(moves, "moves"),
-                                   _count(n), _seed(seed))
-        if (isinstance(distance, bool) or not isinstance(distance, numbers.Integral)
-                or not 0 <= distance < 2**31):
-            raise ValueError(f"a distance is a whole number of moves, not {distance!r}")
-        boards = self._core.generate(_size_text(size), _board_arg(goal), int(distance),
+            boards = self._core.walk(_size_text(size), _board_arg(goal), _count(moves, "moves"),
                                      _count(n), _seed(seed), _limits(timeout, None))
+            what = f"boards {moves} random moves from the goal"
+        else:
+            if (isinstance(distance, bool) or not isinstance(distance, numbers.Integral)
+                    or not 0 <= distance < 2**31):
+                raise ValueError(f"a distance is a whole number of moves, not {distance!r}")
+            boards = self._core.generate(_size_text(size), _board_arg(goal), int(distance),
+                                         _count(n), _seed(seed), _limits(timeout, None))
+            what = f"boards {distance} moves away"
         if len(boards) < n:
-            raise LimitReached(f"found {len(boards)} of {n} boards {distance} moves away "
-                               "before the timeout")
+            raise LimitReached(f"found {len(boards)} of {n} {what} before the timeout")
         return boards
 
     def build_tables(self, name: str) -> None:

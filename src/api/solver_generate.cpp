@@ -60,9 +60,11 @@ int length_parity(const Board& board, const Board& goal) {
 
 }  // namespace
 
-Board Solver::random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) const {
+std::optional<Board> Solver::random_walk(const Board& goal, std::uint64_t moves,
+                                         std::mt19937_64& rng, const Budget& budget) const {
   validate(goal);
-  return npuzzle::random_walk(goal, moves, rng);
+  const SearchRun run(budget);
+  return npuzzle::random_walk(goal, moves, rng, [&] { return run.interrupted().has_value(); });
 }
 
 std::optional<Board> Solver::generate(const Board& goal, int distance, std::mt19937_64& rng,

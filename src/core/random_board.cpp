@@ -40,7 +40,8 @@ Board random_board(const Board& goal, std::mt19937_64& rng) {
   return b;
 }
 
-Board random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) {
+std::optional<Board> random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng,
+                                 const std::function<bool()>& stop) {
   Board b = goal;
   const Geometry g = goal.geometry;
   Cell blank = goal.blank();
@@ -48,6 +49,7 @@ Board random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) 
   std::array<Cell, kDirCount> targets{};
   std::array<Dir, kDirCount> dirs{};
   for (std::uint64_t i = 0; i < moves; ++i) {
+    if (i % kWalkCheck == kWalkCheck - 1 && stop && stop()) return std::nullopt;
     std::size_t count = 0;
     for (Dir d : kAllDirs) {
       const Cell t = g.step(blank, d);

@@ -761,6 +761,13 @@ TEST(Random, BoardsAtAProvenDistanceOrRandomMovesAway) {
   const CliRun walked = npuzzle({"random", "--size", "40x40", "--moves", "500", "--seed", "5"});
   ASSERT_EQ(walked.code, 0) << walked.err;
   EXPECT_EQ(npuzzle({"check", "--size", "40x40"}, walked.out).out, "solvable\n");
+  // A walk longer than the time allows stops there, with a budget's exit code.
+  const CliRun endless =
+      npuzzle({"random", "--size", "3x3", "--moves", "1000000000000000", "--timeout", "0.05"});
+  EXPECT_EQ(endless.code, 1);
+  EXPECT_EQ(endless.out, "");
+  EXPECT_NE(endless.err.find("did not end within the budget (board 1 of 1)"), std::string::npos)
+      << endless.err;
 
   const CliRun both = npuzzle({"random", "--distance", "3", "--moves", "3"});
   EXPECT_EQ(both.code, 2);

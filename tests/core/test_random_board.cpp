@@ -51,7 +51,7 @@ TEST(RandomWalk, EndsWithinItsMovesAndNeverStepsBack) {
     const auto& dist = reference::distances_to(goal);
     for (std::uint64_t k : {0u, 1u, 2u, 7u, 20u}) {
       for (int i = 0; i < 50; ++i) {
-        const int d = dist.at(reference::encode(random_walk(goal, k, rng).tiles));
+        const int d = dist.at(reference::encode(random_walk(goal, k, rng)->tiles));
         ASSERT_LE(d, static_cast<int>(k)) << g.name();
         ASSERT_EQ(d % 2, static_cast<int>(k % 2)) << g.name();
         if (k == 2 && g.rows > 1 && g.cols > 2) {
@@ -62,13 +62,27 @@ TEST(RandomWalk, EndsWithinItsMovesAndNeverStepsBack) {
   }
   // On a single line a walk turns back only at the end: 1x5, 6 moves, 4 out and 2 back.
   const Board line = Board::blank_last({1, 5});
-  EXPECT_EQ(random_walk(line, 6, rng).tiles, (std::vector<Tile>{1, 2, 0, 3, 4}));
+  EXPECT_EQ(random_walk(line, 6, rng)->tiles, (std::vector<Tile>{1, 2, 0, 3, 4}));
 }
 
 TEST(RandomWalk, SameSeedSameBoards) {
   std::mt19937_64 a(3), b(3);
   const Board goal = Board::blank_first({30, 20});
   EXPECT_EQ(random_walk(goal, 5000, a), random_walk(goal, 5000, b));
+}
+
+// A walk asks `stop` every kWalkCheck moves and gives up once told to; a shorter one never asks.
+TEST(RandomWalk, GivesUpWhenToldTo) {
+  std::mt19937_64 rng(5);
+  const Board goal = Board::blank_last({3, 3});
+  std::uint64_t asked = 0;
+  const auto stop_at_third = [&] { return ++asked == 3; };
+  EXPECT_EQ(random_walk(goal, 10 * kWalkCheck, rng, stop_at_third), std::nullopt);
+  EXPECT_EQ(asked, 3u);
+  asked = 0;
+  EXPECT_TRUE(random_walk(goal, kWalkCheck - 1, rng, [&] { return ++asked > 0; }).has_value());
+  EXPECT_EQ(asked, 0u);
+  EXPECT_TRUE(random_walk(goal, 2 * kWalkCheck, rng, [] { return false; }).has_value());
 }
 
 }  // namespace

@@ -349,7 +349,7 @@ TEST(PdbHeuristic, SplitOverThreadsGivesTheSingleThreadAnswer) {
   const Solver solver;
   int shared = 0;  // iterations that were split: large ones only
   for (int trial = 0; trial < 30; ++trial) {
-    const Board board = solver.random_walk(goal, 80 + uniform_below(rng, 40), rng);
+    const Board board = *solver.random_walk(goal, 80 + uniform_below(rng, 40), rng);
     shared += testing::expect_split_gives_one_thread_answer(domain, board, goal, 2);
   }
   EXPECT_GE(shared, 2);
@@ -457,7 +457,7 @@ TEST(PdbHeuristic, IsAdmissibleOnFiveByFiveBoardsAndSolvesThemShortest) {
   const Solver solver;
   int above = 0;
   for (int trial = 0; trial < 12; ++trial) {
-    const Board board = solver.random_walk(goal, 30 + uniform_below(rng, 11), rng);
+    const Board board = *solver.random_walk(goal, 30 + uniform_below(rng, 11), rng);
     const auto exact = ida_star_search(lc, lc.state_of(board), {});
     ASSERT_EQ(exact.status, SearchStatus::Solved);
     const int h = pdb.state_of(board).h;

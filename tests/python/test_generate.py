@@ -60,6 +60,11 @@ def test_random_walks_stay_within_their_moves(eight_puzzle_distances):
     assert json.loads(r.stdout) == big
 
 
+def test_a_walk_longer_than_the_time_allows_is_stopped():
+    with pytest.raises(npuzzle.LimitReached, match="0 of 1 boards 1000000000000000 random moves"):
+        npuzzle.generate(3, moves=10**15, timeout=0.05)
+
+
 def test_refusals():
     with pytest.raises(ValueError, match="more than 31 moves"):
         npuzzle.generate(3, distance=32)

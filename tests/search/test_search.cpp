@@ -276,7 +276,7 @@ TEST(Search, IdaStarSplitOverThreadsGivesTheSingleThreadAnswer) {
   const Solver solver;
   int shared = 0;  // iterations that were split: large ones only, so these boards are far
   for (int trial = 0; trial < 8; ++trial) {
-    const Board board = solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
+    const Board board = *solver.random_walk(goal, 60 + uniform_below(rng, 20), rng);
     for (const unsigned threads : {2u, 3u}) {
       shared += testing::expect_split_gives_one_thread_answer(domain, board, goal, threads);
     }
@@ -304,7 +304,7 @@ TEST(Search, IdaStarCountsItsSplitListingAgainstTheMemoryBudget) {
   const Board goal = Board::blank_first({4, 4});
   const TileDomain<LinearConflict> domain(goal);
   std::mt19937_64 rng(561);
-  const auto start = domain.state_of(Solver().random_walk(goal, 200, rng));
+  const auto start = domain.state_of(*Solver().random_walk(goal, 200, rng));
   Budget budget;
   budget.max_memory_bytes = 256 << 10;
   const auto one = IdaStar(domain, budget, 1000).solve(std::span(&start, 1));
@@ -333,7 +333,7 @@ std::vector<FarBoard> far_boards(const TileDomain<LinearConflict>& domain, std::
   std::vector<FarBoard> out;
   for (int i = 0; i < count; ++i) {
     const Board board =
-        solver.random_walk(Board::blank_first({4, 4}), 60 + uniform_below(rng, 20), rng);
+        *solver.random_walk(Board::blank_first({4, 4}), 60 + uniform_below(rng, 20), rng);
     out.push_back({board, ida_star_search(domain, domain.state_of(board), {})});
     EXPECT_EQ(out.back().one.status, SearchStatus::Solved);
   }

@@ -236,8 +236,10 @@ class Solver {
   /// Drawn uniformly from the boards that can reach `goal`.
   Board random(const Board& goal, std::mt19937_64& rng) const;
   /// `moves` random moves of the blank from the goal, none undoing the one before: any size; the
-  /// board is at most `moves` moves from the goal, often fewer.
-  Board random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng) const;
+  /// board is at most `moves` moves from the goal, often fewer. nullopt where the budget's time
+  /// limit or cancel token stops the walk first.
+  std::optional<Board> random_walk(const Board& goal, std::uint64_t moves, std::mt19937_64& rng,
+                                   const Budget& budget = {}) const;
   /// A board whose shortest solution is exactly `distance` moves, proven by an exact search;
   /// boards of up to 16 cells. How it is drawn:
   ///  - up to 10 cells: uniformly among all boards that far (read off the distance table);
