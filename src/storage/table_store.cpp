@@ -23,6 +23,16 @@ namespace {
 
 /// What a temporary file's name holds after its key.
 constexpr std::string_view kTemporary = ".tmp";
+/// What the record of a table's whole check adds to its key.
+constexpr std::string_view kChecked = ".checked";
+
+/// This boot of the system, where it can be told (Linux); empty elsewhere.
+std::string boot_id() {
+  std::ifstream in("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  std::getline(in, id);
+  return in ? id : std::string();
+}
 
 class SpanBuffer : public std::streambuf {
  public:
@@ -96,7 +106,40 @@ std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
   ::madvise(p, size, MADV_HUGEPAGE);         // advice only: where the file cache holds large pages
   std::shared_ptr<const void> keep(p,
                                    [size](const void* q) { ::munmap(const_cast<void*>(q), size); });
-  return MappedBytes{{static_cast<const std::uint8_t*>(p), size}, std::move(keep)};
+  // (The version is taken from the descriptor mapped, so a file replaced meanwhile is not
+  // mistaken for the one checked.)
+  std::string version;
+  const auto changed =
+      std::chrono::seconds(st.st_ctim.tv_sec) + std::chrono::nanoseconds(st.st_ctim.tv_nsec);
+  const auto now = std::chrono::system_clock::now().time_since_epoch();
+  if (const std::string boot = boot_id(); !boot.empty() && now - changed >= settle_) {
+    version = boot + " " + std::to_string(st.st_dev) + " " + std::to_string(st.st_ino) + " " +
+              std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+              std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ctim.tv_sec) + "." +
+              std::to_string(st.st_ctim.tv_nsec);
+  }
+  return MappedBytes{{static_cast<const std::uint8_t*>(p), size}, std::move(keep), version};
+}
+
+bool DirectoryStore::checked(std::string_view key, std::string_view version) const {
+  if (version.empty()) return false;
+  std::ifstream in(directory_ / (std::string(key) + std::string(kChecked)));
+  std::string recorded;
+  std::getline(in, recorded);
+  return in && recorded == version;
+}
+
+void DirectoryStore::mark_checked(std::string_view key, std::string_view version) const {
+  if (version.empty()) return;
+  const std::string line = std::string(version) + "\n";
+  const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(line.data()),
+                                            line.size());
+  try {
+    // (store() is the writer's; the record is a note beside the table, kept or not.)
+    DirectoryStore(directory_, settle_)
+        .store(std::string(key) + std::string(kChecked), std::span(&bytes, 1));
+  } catch (const StoreError&) {
+  }
 }
 
 void DirectoryStore::store(std::string_view key,
@@ -201,6 +244,7 @@ std::unique_ptr<BuildLock> DirectoryStore::lock_builds(const std::function<void(
 bool DirectoryStore::remove(std::string_view key) {
   const auto path = directory_ / key;
   std::error_code error;
+  std::filesystem::remove(directory_ / (std::string(key) + std::string(kChecked)), error);
   const bool removed = std::filesystem::remove(path, error);
   if (error && error != std::errc::no_such_file_or_directory) {
     throw StoreError("cannot remove " + path.string() + ": " + error.message(), directory_);

@@ -511,6 +511,29 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
   std::filesystem::remove_all(dir);
 }
 
+// A load records each table's whole check; a table put in its place later is checked whole
+// again, so a damaged one is refused though the one before was recorded.
+TEST(PdbSet, ALoadRecordsItsWholeCheckAndATableReplacedIsCheckedAgain) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-pdb-rec-" + std::to_string(::getpid()));
+  const PdbSetSpec spec = eight_puzzle_set();
+  DirectoryStore fresh(dir);
+  PdbSet::load_or_build(spec, fresh, 2);
+  const DirectoryStore store(dir, std::chrono::nanoseconds(0));
+  EXPECT_NO_THROW(PdbSet::load(spec, store));
+  const std::string key = PdbSet::descriptors(spec)[0].file_name();
+  ASSERT_TRUE(std::filesystem::exists(dir / (key + ".checked")));
+  EXPECT_NO_THROW(PdbSet::load(spec, store));  // (its header and length only)
+
+  std::ifstream in(dir / key, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
+  bytes[bytes.size() - 5] ^= 1;
+  std::filesystem::remove(dir / key);
+  std::ofstream(dir / key, std::ios::binary).write(bytes.data(), std::ssize(bytes));
+  EXPECT_THROW(PdbSet::load(spec, store), TableFileError);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(PdbSet, RefusesBadPatterns) {
   const Board goal = Board::blank_first({4, 4});
   EXPECT_THROW(PatternDatabase::build({goal, {}, {}}, 1), InputError);

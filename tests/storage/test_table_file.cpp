@@ -214,6 +214,45 @@ TEST_F(TableFile, AMappedFileIsCheckedAsAReadOneIs) {
   EXPECT_THROW(store.map(key), TableFileError);
 }
 
+// A table's whole check is recorded per version: a file stored again, or one changed just now
+// (within the store's settling time), is another version or none, and removing the table takes
+// the record with it. With the length alone checked, a table whose length is wrong is refused.
+TEST_F(TableFile, AWholeCheckIsRecordedForTheFileAsItIs) {
+  write_table(store, key, header, payload);
+  const auto fresh = store.map(key);
+  ASSERT_TRUE(fresh.has_value());
+  EXPECT_EQ(fresh->version, "");  // changed within the default two seconds
+  store.mark_checked(key, fresh->version);
+  EXPECT_FALSE(std::filesystem::exists(dir / (key + ".checked")));
+
+  const DirectoryStore settled(dir, std::chrono::nanoseconds(0));
+  const auto first = settled.map(key);
+  ASSERT_TRUE(first.has_value());
+  ASSERT_NE(first->version, "");  // (this machine tells its boot apart)
+  EXPECT_FALSE(settled.checked(key, first->version));
+  settled.mark_checked(key, first->version);
+  EXPECT_TRUE(settled.checked(key, first->version));
+  EXPECT_TRUE(settled.checked(key, settled.map(key)->version));
+  EXPECT_FALSE(settled.checked(key, ""));
+
+  write_table(store, key, header, payload);  // the same bytes, a new file
+  const auto second = settled.map(key);
+  EXPECT_NE(second->version, first->version);
+  EXPECT_FALSE(settled.checked(key, second->version));
+
+  EXPECT_EQ(
+      check_table(second->bytes, store.where(key), header, Recount::kNo, PayloadCheck::kLengthOnly)
+          .size(),
+      payload.size());
+  EXPECT_THROW(check_table(second->bytes.first(second->bytes.size() - 1), store.where(key), header,
+                           Recount::kNo, PayloadCheck::kLengthOnly),
+               TableFileError);
+
+  settled.mark_checked(key, second->version);
+  EXPECT_TRUE(store.remove(key));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 0);
+}
+
 TEST(MemoryStore, LargeTablesAreCheckedPieceByPieceAsTheyAreRead) {
   // Over 16 MB a table is checked on a second thread while it is read, 8 MB at a time: a damaged
   // byte in any piece, the last (shorter) one included, and a cut anywhere are still caught.

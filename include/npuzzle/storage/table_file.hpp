@@ -65,11 +65,16 @@ enum class Recount : bool { kNo, kYes };
 /// std::invalid_argument if `payload` is not the size `expected` says.
 void read_table(std::istream& in, std::string_view where, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);
+/// How much of the payload check_table reads: all of it (its checksum, and with a recount its
+/// values), or its length alone, for a version of a table that its store recorded as checked
+/// whole (TableStore::checked).
+enum class PayloadCheck : bool { kLengthOnly, kWhole };
 /// The same checks on a whole table file in memory (`file`: its header, then its payload; a
 /// mapping): returns the payload, a view into `file`.
 std::span<const std::uint8_t> check_table(std::span<const std::uint8_t> file,
                                           std::string_view where, const TableHeader& expected,
-                                          Recount recount = Recount::kNo);
+                                          Recount recount = Recount::kNo,
+                                          PayloadCheck payload_check = PayloadCheck::kWhole);
 /// The same from a store; a missing key is a TableFileError too.
 void read_table(const TableStore& store, std::string_view key, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);

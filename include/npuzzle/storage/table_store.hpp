@@ -3,6 +3,7 @@
 // self-describing file name). A directory on disk and memory are here; a front end may bring
 // its own (the browser's storage, a Python object).
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -33,10 +34,12 @@ class StoreError : public std::runtime_error {
 };
 
 /// A store's bytes under a key, mapped into memory for reading without a copy: valid while
-/// `keep` is held.
+/// `keep` is held. `version` names these bytes as they are now (empty where the store cannot
+/// tell versions apart), for TableStore::checked.
 struct MappedBytes {
   std::span<const std::uint8_t> bytes;
   std::shared_ptr<const void> keep;
+  std::string version;
 };
 
 /// Held while a process builds tables for a store that other processes share: released when it
@@ -67,6 +70,18 @@ class TableStore {
     (void)key;
     return std::nullopt;
   }
+  /// Whether the `version` of `key` (from map) passed a whole check, checksum included, that
+  /// mark_checked recorded: a load may then check its header and size alone. False where the
+  /// store cannot tell.
+  virtual bool checked(std::string_view key, std::string_view version) const {
+    (void)key, (void)version;
+    return false;
+  }
+  /// Records that the `version` of `key` passed a whole check; best effort (a store that
+  /// cannot keep the record forgets it, and the next load checks the whole table again).
+  virtual void mark_checked(std::string_view key, std::string_view version) const {
+    (void)key, (void)version;
+  }
   /// Where `key` is kept, for messages (a path, or "memory:KEY").
   virtual std::string where(std::string_view key) const = 0;
   /// Removes what writers that were stopped part-way left behind (never what a live writer is
@@ -86,15 +101,26 @@ class TableStore {
 /// never sees half a table. Only regular files are read.
 class DirectoryStore final : public TableStore {
  public:
-  explicit DirectoryStore(std::filesystem::path directory) : directory_(std::move(directory)) {}
+  /// `settle`: how long ago a file must have last changed for map() to give it a version. A
+  /// change within the clock's tick of the one before may leave a file's times as they were (on
+  /// file systems with coarse times), so a file changed just now has none and is checked whole.
+  explicit DirectoryStore(std::filesystem::path directory,
+                          std::chrono::nanoseconds settle = std::chrono::seconds(2))
+      : directory_(std::move(directory)), settle_(settle) {}
 
   std::unique_ptr<std::istream> open(std::string_view key) const override;
   void store(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) override;
   bool remove(std::string_view key) override;
   bool contains(std::string_view key) const override;
   /// The file mapped read-only; its pages are the system's file cache, shared by every process
-  /// that reads it.
+  /// that reads it. Its version names the file (device, inode, size, times of the last change)
+  /// and the system's boot: a table replaced, changed in place or read after a restart (which
+  /// may have cut short writes not yet on disk) is a new version; one changed within `settle`
+  /// has none.
   std::optional<MappedBytes> map(std::string_view key) const override;
+  /// Kept beside the table, as KEY.checked holding the version.
+  bool checked(std::string_view key, std::string_view version) const override;
+  void mark_checked(std::string_view key, std::string_view version) const override;
   std::string where(std::string_view key) const override;
   /// The temporary files of writers that have ended: named KEY.tmpPID-N, the writer's process
   /// gone; from before PIDs were in the names (KEY.tmpN), a day old.
@@ -104,6 +130,7 @@ class DirectoryStore final : public TableStore {
 
  private:
   std::filesystem::path directory_;
+  std::chrono::nanoseconds settle_;
 };
 
 /// Tables kept in this process only; safe to share between threads.
