@@ -135,15 +135,18 @@ void DirectoryStore::mark_checked(std::string_view key, std::string_view version
   const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(line.data()),
                                             line.size());
   try {
-    // (store() is the writer's; the record is a note beside the table, kept or not.)
-    DirectoryStore(directory_, settle_)
-        .store(std::string(key) + std::string(kChecked), std::span(&bytes, 1));
-  } catch (const StoreError&) {
+    write(std::string(key) + std::string(kChecked), std::span(&bytes, 1));
+  } catch (const StoreError&) {  // (a note beside the table: kept or not)
   }
 }
 
 void DirectoryStore::store(std::string_view key,
                            std::span<const std::span<const std::uint8_t>> parts) {
+  write(key, parts);
+}
+
+void DirectoryStore::write(std::string_view key,
+                           std::span<const std::span<const std::uint8_t>> parts) const {
   const auto path = directory_ / key;
   std::error_code error;
   std::filesystem::create_directories(directory_, error);

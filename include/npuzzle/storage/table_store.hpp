@@ -129,6 +129,9 @@ class DirectoryStore final : public TableStore {
   std::unique_ptr<BuildLock> lock_builds(const std::function<void()>& waiting) override;
 
  private:
+  /// `parts` under `key`, written to a temporary name and renamed (throws StoreError).
+  void write(std::string_view key, std::span<const std::span<const std::uint8_t>> parts) const;
+
   std::filesystem::path directory_;
   std::chrono::nanoseconds settle_;
 };
