@@ -20,6 +20,7 @@ function(npuzzle_check_includes target files headers uses)
   add_custom_command(OUTPUT ${stamp}
     COMMAND ${CMAKE_COMMAND} -DLAYER=${target} "-DALLOWED=${allowed_arg}" "-DFILES=${files_arg}"
       -P ${PROJECT_SOURCE_DIR}/cmake/check_includes.cmake
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_CURRENT_BINARY_DIR}/layers
     COMMAND ${CMAKE_COMMAND} -E touch ${stamp}
     DEPENDS ${files} ${PROJECT_SOURCE_DIR}/cmake/check_includes.cmake
     COMMENT "Checking the includes of ${target}" VERBATIM)
