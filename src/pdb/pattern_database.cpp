@@ -275,12 +275,13 @@ PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableSto
   check(d);
   const std::string key = d.file_name();
   if (const auto mapped = store.map(key)) {
-    // The payload ends the file. Its copy starts beside the check, which a table that fails
-    // takes its copy with.
+    // The payload ends the file. Its copy (where there is one) starts beside the check, which a
+    // table that fails takes its copy with.
     const std::size_t payload = checked_size(d.header().payload_bytes());
     std::unique_ptr<TableMemory> values;
     if (mapped->bytes.size() >= payload) {
-      values = std::make_unique<TableMemory>(mapped->bytes.last(payload), mapped->keep);
+      values = std::make_unique<TableMemory>(mapped->bytes.last(payload), mapped->keep,
+                                             mapped->in_huge_pages);
     }
     // A version of the file checked whole before (since the system started) is checked for
     // its header and length alone; a verification (a recount) reads it all.

@@ -12,8 +12,10 @@ namespace npuzzle {
 TableMemory::TableMemory(LargeBytes own)
     : size_(own.size()), own_(std::move(own)), data_(own_.data()) {}
 
-TableMemory::TableMemory(std::span<const std::uint8_t> mapped, std::shared_ptr<const void> keep)
+TableMemory::TableMemory(std::span<const std::uint8_t> mapped, std::shared_ptr<const void> keep,
+                         bool in_huge_pages)
     : size_(mapped.size()), keep_(std::move(keep)), data_(mapped.data()) {
+  if (in_huge_pages) return;
   try {
     own_ = LargeBytes(size_);
     copier_ = std::thread([this, mapped] { copy(mapped); });

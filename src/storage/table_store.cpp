@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <streambuf>
 
+#include "npuzzle/storage/huge_pages.hpp"
 #include "npuzzle/storage/table_file.hpp"
 
 namespace npuzzle {
@@ -32,6 +33,20 @@ std::string boot_id() {
   std::string id;
   std::getline(in, id);
   return in ? id : std::string();
+}
+
+/// Takes a file just written out of the system's file cache (once on disk), where it is large
+/// enough for huge pages: writes leave it cached in small ones, and the next map() reads it
+/// again in huge ones (see DirectoryStore::map). Best effort: a file left cached is still read.
+void forget_written(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  struct ::stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::size_t>(st.st_size) >= kHugePageBytes &&
+      ::fdatasync(fd) == 0) {
+    ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  }
+  ::close(fd);
 }
 
 class SpanBuffer : public std::streambuf {
@@ -95,15 +110,34 @@ std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw TableFileError(path.string() + ": cannot be opened for reading");
   struct ::stat st {};
-  void* p = MAP_FAILED;
   std::size_t size = 0;
+  const auto map_file = [&]() -> void* {
+    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) ::madvise(p, size, MADV_HUGEPAGE);  // advice only
+    return p;
+  };
+  void* p = MAP_FAILED;
+  bool in_huge_pages = false;
   if (::fstat(fd, &st) == 0 && st.st_size > 0) {
     size = static_cast<std::size_t>(st.st_size);
-    p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    p = map_file();
+    if (const std::size_t whole = size / kHugePageBytes * kHugePageBytes;
+        p != MAP_FAILED && whole > 0) {
+      std::size_t huge = populate_file_mapping(p, size);
+      if (huge > 0 && huge < whole) {
+        // The system keeps this file's pages huge, but not all of these (read by other means
+        // before): out of the file cache, and read again through the mapping. (Pages another
+        // process maps stay as they are.)
+        ::munmap(p, size);
+        ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+        p = map_file();
+        huge = p != MAP_FAILED ? populate_file_mapping(p, size) : 0;
+      }
+      in_huge_pages = huge >= whole;
+    }
   }
   ::close(fd);
   if (p == MAP_FAILED) return std::nullopt;  // (read through open(), which says what is wrong)
-  ::madvise(p, size, MADV_HUGEPAGE);         // advice only: where the file cache holds large pages
   std::shared_ptr<const void> keep(p,
                                    [size](const void* q) { ::munmap(const_cast<void*>(q), size); });
   // (The version is taken from the descriptor mapped, so a file replaced meanwhile is not
@@ -118,7 +152,8 @@ std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
               std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ctim.tv_sec) + "." +
               std::to_string(st.st_ctim.tv_nsec);
   }
-  return MappedBytes{{static_cast<const std::uint8_t*>(p), size}, std::move(keep), version};
+  return MappedBytes{
+      {static_cast<const std::uint8_t*>(p), size}, std::move(keep), version, in_huge_pages};
 }
 
 bool DirectoryStore::checked(std::string_view key, std::string_view version) const {
@@ -178,6 +213,7 @@ void DirectoryStore::write(std::string_view key,
     if (error) {
       throw StoreError("cannot put " + path.string() + " in place: " + error.message(), directory_);
     }
+    forget_written(path);
   } catch (...) {
     std::filesystem::remove(temp, error);
     throw;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "npuzzle/storage/huge_pages.hpp"
 #include "npuzzle/storage/table_file.hpp"
 #include "npuzzle/storage/table_memory.hpp"
 
@@ -214,6 +215,31 @@ TEST_F(TableFile, AMappedFileIsCheckedAsAReadOneIs) {
   EXPECT_THROW(store.map(key), TableFileError);
 }
 
+// A file of several huge pages maps to its bytes whichever pages the system holds it in: as
+// written by the store (which takes it out of the file cache), as written by other means (left
+// cached in small pages), and read again; a mapping said to be in huge pages is.
+TEST_F(TableFile, ALargeFileMapsToItsBytesInAnyPages) {
+  std::vector<std::uint8_t> large(3 * kHugePageBytes + 5);
+  for (std::size_t i = 0; i < large.size(); ++i) large[i] = static_cast<std::uint8_t>(i * 13 + 1);
+  const auto maps_to_it = [&] {
+    const auto mapped = store.map(key);
+    ASSERT_TRUE(mapped.has_value());
+    EXPECT_TRUE(std::ranges::equal(mapped->bytes, large));
+    if (mapped->in_huge_pages) {
+      EXPECT_GE(populate_file_mapping(mapped->bytes.data(), mapped->bytes.size()),
+                3 * kHugePageBytes);
+    }
+  };
+  const std::span<const std::uint8_t> part(large);
+  store.store(key, std::span(&part, 1));
+  maps_to_it();
+  maps_to_it();
+  std::ofstream(path, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(large.data()),
+             static_cast<std::streamsize>(large.size()));
+  maps_to_it();
+}
+
 // A table's whole check is recorded per version: a file stored again, or one changed just now
 // (within the store's settling time), is another version or none, and removing the table takes
 // the record with it. With the length alone checked, a table whose length is wrong is refused.
@@ -306,11 +332,12 @@ TEST(MemoryStore, LargeTablesAreCheckedPieceByPieceAsTheyAreRead) {
 }
 
 // Bytes handed over in a mapping are read there at once and in memory of their own once copied,
-// the same bytes either way; bytes of its own are read where they are.
+// the same bytes either way, unless the mapping is in huge pages; bytes of its own are read
+// where they are.
 TEST(TableMemory, MovesReadersToItsCopyOnceWhole) {
   auto mapped = std::make_shared<std::vector<std::uint8_t>>((std::size_t{5} << 20) + 3);
   for (std::size_t i = 0; i < mapped->size(); ++i) (*mapped)[i] = static_cast<std::uint8_t>(i * 31);
-  TableMemory memory(*mapped, mapped);
+  TableMemory memory(*mapped, mapped, false);
   const std::uint8_t* first = memory.data();
   EXPECT_TRUE(first == mapped->data() || std::equal(mapped->begin(), mapped->end(), first));
   memory.wait_copied();
@@ -318,6 +345,11 @@ TEST(TableMemory, MovesReadersToItsCopyOnceWhole) {
   EXPECT_EQ(memory.location().load(), memory.data());
   EXPECT_TRUE(std::equal(mapped->begin(), mapped->end(), memory.data()));
   ASSERT_EQ(memory.size(), mapped->size());
+
+  // Bytes in a mapping in huge pages throughout are read there, with no copy.
+  TableMemory in_place(*mapped, mapped, true);
+  in_place.wait_copied();
+  EXPECT_EQ(in_place.data(), mapped->data());
 
   LargeBytes own(100);
   own[7] = 9;

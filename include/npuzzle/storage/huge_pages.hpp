@@ -1,7 +1,8 @@
 #pragma once
 // Memory for large tables: mapped directly (so it starts as zero pages, with no pass to clear
 // it) and marked for transparent huge pages, so random lookups in a table of hundreds of
-// megabytes miss the TLB far less often.
+// megabytes miss the TLB far less often. A file mapping can be in huge pages too, where the
+// system's file cache holds the file in them (see DirectoryStore::map).
 
 #include <sys/mman.h>
 
@@ -12,6 +13,14 @@
 #include <utility>
 
 namespace npuzzle {
+
+/// A huge page: the processor's second page size (2 MiB on x86-64 and most arm64).
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
+/// Maps every page of the file mapping that starts at `start` now (reading what the
+/// system's file cache lacks from the file) and returns how many of its bytes are mapped in huge
+/// pages, as /proc/self/smaps tells; 0 where the system cannot map them so or tell.
+std::size_t populate_file_mapping(const void* start, std::size_t size);
 
 /// A fixed-size array of T in its own mapping, zero-filled; moves, never copies.
 template <class T>

@@ -1,7 +1,8 @@
 #pragma once
 // A large table's bytes as searches read them. A table built here is in huge-page memory of its
-// own. A table loaded from a mapped file is read there at once, while a thread copies it into
-// huge-page memory (random reads in a mapped file miss the TLB more often); readers that look
+// own. A table loaded from a mapped file is read there: where the mapping is in huge pages
+// throughout, for as long as it lives; elsewhere at first, while a thread copies it into
+// huge-page memory (random reads in small pages miss the TLB more often), and readers that look
 // at location() on each read move to the copy once it is whole. Both hold the same bytes, and
 // the file stays mapped while the table lives, so a reader on either is right.
 //
@@ -24,9 +25,10 @@ class TableMemory {
  public:
   /// Bytes already in memory of their own.
   explicit TableMemory(LargeBytes own);
-  /// Bytes in a mapping that `keep` holds; copied into memory of their own on another thread
-  /// (where one cannot be started, they stay in the mapping).
-  TableMemory(std::span<const std::uint8_t> mapped, std::shared_ptr<const void> keep);
+  /// Bytes in a mapping that `keep` holds; unless `in_huge_pages`, copied into memory of their
+  /// own on another thread (where one cannot be started, they stay in the mapping).
+  TableMemory(std::span<const std::uint8_t> mapped, std::shared_ptr<const void> keep,
+              bool in_huge_pages);
   /// Stops a copy that is still running.
   ~TableMemory();
   TableMemory(const TableMemory&) = delete;
