@@ -9,7 +9,7 @@
 
 namespace npuzzle {
 
-#if defined(__linux__) && defined(MADV_POPULATE_READ)
+#ifdef __linux__
 namespace {
 
 // The bytes of the mapping starting at `start` that /proc/self/smaps counts as `field` (in kB
@@ -37,12 +37,19 @@ std::size_t mapped_bytes(const void* start, std::string_view field) {
 
 }  // namespace
 
-std::size_t populate_file_mapping(const void* start, std::size_t size) {
-  if (::madvise(const_cast<void*>(start), size, MADV_POPULATE_READ) != 0) return 0;
+std::size_t probe_file_mapping(const void* start, std::size_t size) {
+  // A read fault maps a whole huge page where the cache holds one there, and a few small ones
+  // elsewhere: mapping every small page up front would cost more than many a search. The first
+  // stretch goes first: where it is not huge (the system's cache keeps small pages, most
+  // likely), the rest is left to the search.
+  const auto* bytes = static_cast<const volatile std::uint8_t*>(start);
+  (void)bytes[0];
+  if (size >= kHugePageBytes && mapped_bytes(start, "FilePmdMapped:") == 0) return 0;
+  for (std::size_t at = kHugePageBytes; at < size; at += kHugePageBytes) (void)bytes[at];
   return mapped_bytes(start, "FilePmdMapped:");
 }
 #else
-std::size_t populate_file_mapping(const void*, std::size_t) {
+std::size_t probe_file_mapping(const void*, std::size_t) {
   return 0;
 }
 #endif

@@ -123,7 +123,7 @@ std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
     p = map_file();
     if (const std::size_t whole = size / kHugePageBytes * kHugePageBytes;
         p != MAP_FAILED && whole > 0) {
-      std::size_t huge = populate_file_mapping(p, size);
+      std::size_t huge = probe_file_mapping(p, size);
       if (huge > 0 && huge < whole) {
         // The system keeps this file's pages huge, but not all of these (read by other means
         // before): out of the file cache, and read again through the mapping. (Pages another
@@ -131,7 +131,7 @@ std::optional<MappedBytes> DirectoryStore::map(std::string_view key) const {
         ::munmap(p, size);
         ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
         p = map_file();
-        huge = p != MAP_FAILED ? populate_file_mapping(p, size) : 0;
+        huge = p != MAP_FAILED ? probe_file_mapping(p, size) : 0;
       }
       in_huge_pages = huge >= whole;
     }

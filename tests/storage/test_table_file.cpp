@@ -226,8 +226,7 @@ TEST_F(TableFile, ALargeFileMapsToItsBytesInAnyPages) {
     ASSERT_TRUE(mapped.has_value());
     EXPECT_TRUE(std::ranges::equal(mapped->bytes, large));
     if (mapped->in_huge_pages) {
-      EXPECT_GE(populate_file_mapping(mapped->bytes.data(), mapped->bytes.size()),
-                3 * kHugePageBytes);
+      EXPECT_GE(probe_file_mapping(mapped->bytes.data(), mapped->bytes.size()), 3 * kHugePageBytes);
     }
   };
   const std::span<const std::uint8_t> part(large);

@@ -17,10 +17,11 @@ namespace npuzzle {
 /// A huge page: the processor's second page size (2 MiB on x86-64 and most arm64).
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
-/// Maps every page of the file mapping that starts at `start` now (reading what the
-/// system's file cache lacks from the file) and returns how many of its bytes are mapped in huge
-/// pages, as /proc/self/smaps tells; 0 where the system cannot map them so or tell.
-std::size_t populate_file_mapping(const void* start, std::size_t size);
+/// Reads a byte of each huge page's stretch of the file mapping that starts at `start` (reading
+/// from the file what the system's file cache lacks there) and returns how many of its bytes
+/// are then mapped in huge pages, as /proc/self/smaps tells; 0 where the first stretch is not
+/// (the others then left unread), or the system cannot map them so or tell.
+std::size_t probe_file_mapping(const void* start, std::size_t size);
 
 /// A fixed-size array of T in its own mapping, zero-filled; moves, never copies.
 template <class T>
