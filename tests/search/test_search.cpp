@@ -373,6 +373,15 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
         EXPECT_TRUE(std::equal(whole.stats.iterations.begin(), whole.stats.iterations.end() - 1,
                                found.stats.iterations.begin()));
       }
+      // One whose subtrees were listed otherwise (by another version) is refused.
+      IdaCheckpoint other = saved.back();
+      ++other.listing;
+      Checkpointing elsewhere;
+      elsewhere.resume = &other;
+      Budget refused;
+      refused.threads = threads;
+      refused.checkpointing = &elsewhere;
+      EXPECT_THROW(IdaStar(domain, refused, 0).solve(std::span(&start, 1)), InputError);
     }
   }
 }
@@ -462,12 +471,14 @@ TEST(Search, ACheckpointThatIsNotOneIsRefused) {
   IdaCheckpoint c;
   c.bound = 40;
   c.subtrees_wanted = 256;
+  c.listing = 0x1234'5678'9abc'def0;
   c.finished.push_back({3, frontier_of(42, 5), 42, 100, 300});
   c.before.iterations = {{36, 20}, {38, 130}};
   c.before.seconds = 12.5;
   const std::vector<std::uint8_t> bytes = c.encode();
   const IdaCheckpoint back = IdaCheckpoint::decode(bytes);
   EXPECT_EQ(back.bound, 40);
+  EXPECT_EQ(back.listing, c.listing);
   EXPECT_EQ(back.before.iterations, c.before.iterations);
   EXPECT_EQ(back.before.seconds, 12.5);
   ASSERT_EQ(back.finished.size(), 1u);

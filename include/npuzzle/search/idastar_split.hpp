@@ -21,6 +21,7 @@
 #include "npuzzle/search/domain.hpp"
 #include "npuzzle/search/iteration_history.hpp"
 #include "npuzzle/util/errors.hpp"
+#include "npuzzle/util/hash.hpp"
 #include "npuzzle/util/parallel.hpp"
 
 namespace npuzzle {
@@ -44,6 +45,16 @@ struct IdaStar<D>::Subtrees {
   std::size_t bytes() const {
     return root.capacity() * sizeof(std::size_t) + moves.capacity() * sizeof(Move) +
            starts.capacity() * sizeof(std::size_t);
+  }
+  /// The listing's count and paths mixed (IdaCheckpoint::listing).
+  std::uint64_t fingerprint() const {
+    std::uint64_t h = mix64(root.size());
+    for (std::size_t i = 0; i < root.size(); ++i) {
+      h = mix64(h ^ root[i]);
+      for (const Move m : path(i)) h = mix64(h ^ (static_cast<std::uint64_t>(m) + 1));
+      h = mix64(h ^ starts[i + 1]);
+    }
+    return h;
   }
 };
 
@@ -213,6 +224,11 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
       work.root.size() * (sizeof(Frontier) + sizeof(std::uint64_t) + sizeof(char) +
                           (progress ? sizeof(IdaCheckpoint::Finished) : 0));
   if (resume) {
+    if (resume->listing != work.fingerprint()) {
+      throw InputError(
+          "the checkpoint's subtrees are not this search's (it was written by a version of the "
+          "program that lists them otherwise)");
+    }
     for (const IdaCheckpoint::Finished& f : resume->finished) {
       if (f.subtree >= work.root.size() || finished[static_cast<std::size_t>(f.subtree)]) {
         throw InputError("the checkpoint's subtrees are not this search's");
@@ -233,6 +249,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   };
   if (progress) {
     progress->subtrees_wanted = wanted;
+    progress->listing = work.fingerprint();
     if (resume) progress->finished = resume->finished;
     save();
   }
