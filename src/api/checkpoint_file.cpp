@@ -73,7 +73,7 @@ CheckpointFile::CheckpointFile(const std::filesystem::path& path, std::string id
   try {
     resume_ = IdaCheckpoint::decode(std::span(bytes).subspan(identity_.size() + 1));
   } catch (const std::invalid_argument& e) {
-    throw InputError("the checkpoint " + where + " is damaged (" + e.what() +
+    throw InputError("the checkpoint " + where + " cannot be read (" + e.what() +
                      "): remove it to start afresh");
   }
   checkpointing_.resume = &*resume_;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace npuzzle {
 namespace {
@@ -71,7 +72,14 @@ std::vector<std::uint8_t> IdaCheckpoint::encode() const {
 
 IdaCheckpoint IdaCheckpoint::decode(std::span<const std::uint8_t> bytes) {
   Words in(bytes);
-  if (in.next() != kFormat) Words::fail();
+  if (const std::uint64_t format = in.next(); format != kFormat) {
+    if (format > 0 && format < kFormat) {
+      throw std::invalid_argument("written by an earlier version of the program, format " +
+                                  std::to_string(format) + " where this one reads " +
+                                  std::to_string(kFormat));
+    }
+    Words::fail();
+  }
   IdaCheckpoint c;
   c.bound = in.next_int();
   c.subtrees_wanted = in.next();

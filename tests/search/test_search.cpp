@@ -490,6 +490,13 @@ TEST(Search, ACheckpointThatIsNotOneIsRefused) {
   std::vector<std::uint8_t> other = bytes;
   ++other[0];  // another format
   EXPECT_THROW(IdaCheckpoint::decode(other), std::invalid_argument);
+  other[0] = static_cast<std::uint8_t>(bytes[0] - 1);  // the format before: said so
+  try {
+    IdaCheckpoint::decode(other);
+    ADD_FAILURE() << "a checkpoint of an earlier format was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("earlier version"), std::string::npos) << e.what();
+  }
 }
 
 // Manhattan on some states and half of it on others: admissible, and far from consistent, so
