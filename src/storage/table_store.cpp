@@ -35,17 +35,13 @@ std::string boot_id() {
   return in ? id : std::string();
 }
 
-/// Takes a file just written out of the system's file cache (once on disk), where it is large
-/// enough for huge pages: writes leave it cached in small ones, and the next map() reads it
-/// again in huge ones (see DirectoryStore::map). Best effort: a file left cached is still read.
+/// Takes a file just written out of the system's file cache (once on disk): writes leave it
+/// cached in small pages, and the next map() reads it again in huge ones (see
+/// DirectoryStore::map). Best effort: a file left cached is still read.
 void forget_written(const std::filesystem::path& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return;
-  struct ::stat st {};
-  if (::fstat(fd, &st) == 0 && static_cast<std::size_t>(st.st_size) >= kHugePageBytes &&
-      ::fdatasync(fd) == 0) {
-    ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-  }
+  if (::fdatasync(fd) == 0) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
   ::close(fd);
 }
 
@@ -213,7 +209,9 @@ void DirectoryStore::write(std::string_view key,
     if (error) {
       throw StoreError("cannot put " + path.string() + " in place: " + error.message(), directory_);
     }
-    forget_written(path);
+    std::size_t size = 0;
+    for (const auto part : parts) size += part.size();
+    if (size >= kHugePageBytes) forget_written(path);  // (a smaller file has no huge page)
   } catch (...) {
     std::filesystem::remove(temp, error);
     throw;

@@ -223,8 +223,9 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
       main_.held_bytes + work.bytes() +
       work.root.size() * (sizeof(Frontier) + sizeof(std::uint64_t) + sizeof(char) +
                           (progress ? sizeof(IdaCheckpoint::Finished) : 0));
+  const std::uint64_t listing = resume || progress ? work.fingerprint() : 0;
   if (resume) {
-    if (resume->listing != work.fingerprint()) {
+    if (resume->listing != listing) {
       throw InputError(
           "the checkpoint's subtrees are not this search's (it was written by a version of the "
           "program that lists them otherwise)");
@@ -249,7 +250,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   };
   if (progress) {
     progress->subtrees_wanted = wanted;
-    progress->listing = work.fingerprint();
+    progress->listing = listing;
     if (resume) progress->finished = resume->finished;
     save();
   }

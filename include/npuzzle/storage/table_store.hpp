@@ -116,13 +116,13 @@ class DirectoryStore final : public TableStore {
   bool remove(std::string_view key) override;
   bool contains(std::string_view key) const override;
   /// The file mapped read-only; its pages are the system's file cache, shared by every process
-  /// that reads it, probed for huge pages (probe_file_mapping): where the system keeps some of
-  /// the file's cached pages huge but not all (the file read by other means), the file leaves
-  /// the cache and is read again through the mapping, in huge pages. A file this store writes
-  /// leaves the cache once on disk, for the same reason. Its version names the file (device, inode,
-  /// size, times of the last change) and the system's boot: a table replaced, changed in place or
-  /// read after a restart (which may have cut short writes not yet on disk) is a new version; one
-  /// changed within `settle` has none.
+  /// that reads it, probed for huge pages (probe_file_mapping): where the system keeps the
+  /// file's first cached pages huge but not all the others (read by other means), the file
+  /// leaves the cache and is read again through the mapping, in huge pages. A file this store
+  /// writes leaves the cache once on disk, for the same reason. Its version names the file (device,
+  /// inode, size, times of the last change) and the system's boot: a table replaced, changed in
+  /// place or read after a restart (which may have cut short writes not yet on disk) is a new
+  /// version; one changed within `settle` has none.
   std::optional<MappedBytes> map(std::string_view key) const override;
   /// Kept beside the table, as KEY.checked holding the version.
   bool checked(std::string_view key, std::string_view version) const override;
