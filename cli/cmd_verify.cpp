@@ -144,6 +144,15 @@ int run_verify(VerifyFlags& f) {
     throw InputError("with --moves-from -, stdin holds the moves: give the board as arguments");
   }
   const Notation notation = f.output.notation_value();
+  // A move string given as an argument is read before the board, so that its error names it.
+  std::vector<Dir> moves;
+  if (moves_text) {
+    try {
+      moves = parse_moves(*moves_text, notation);
+    } catch (const InputError& e) {
+      throw InputError(std::string("the move string: ") + e.what());
+    }
+  }
   // Boards from stdin and moves from a file: line k of the file answers board k.
   std::optional<FileMoves> lines;
   if (!moves_text && f.args.empty()) lines.emplace(f.moves_from, notation, true);
@@ -156,11 +165,9 @@ int run_verify(VerifyFlags& f) {
   };
   const auto check = [&](const Board& board, const std::string&) {
     const Board& goal = f.boards.goal_for(board.geometry);
-    std::vector<Dir> moves;  // where given as an argument
     Verdict r;
     std::uint64_t count = 0;
     if (moves_text) {
-      moves = parse_moves(*moves_text, notation);
       r = solver().verify(board, goal, moves);
       count = moves.size();
     } else if (lines) {

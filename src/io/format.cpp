@@ -187,7 +187,10 @@ Geometry parse_geometry(std::string_view text) {
     const auto c = std::from_chars(cols.data(), cols.data() + cols.size(), g.cols);
     const bool whole = r.ec == std::errc{} && r.ptr == rows.data() + rows.size() &&
                        c.ec == std::errc{} && c.ptr == cols.data() + cols.size();
-    if (whole && g.rows >= 1 && g.cols >= 1) {
+    if (whole && (g.rows < 1 || g.cols < 1)) {
+      throw InputError("size '" + shown(text) + "': a board has at least one row and one column");
+    }
+    if (whole) {
       check_cells(g.rows, g.cols);
       return g;
     }

@@ -700,7 +700,11 @@ TEST(Verify, ValidAndInvalidMoveStrings) {
             "valid: reaches the goal in 1 move\n");
   EXPECT_EQ(npuzzle({"verify", "1 2 3 4 5 6 7 x 8", "u"}).out,
             "invalid: the 1 move ends at 1 2 3 4 0 6 7 5 8, not at the goal\n");
-  EXPECT_EQ(npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdq"}).code, 2);
+  const CliRun bad_moves = npuzzle({"verify", "1 2 3 x 4 6 7 5 8", "rdq"});
+  EXPECT_EQ(bad_moves.code, 2);
+  EXPECT_EQ(bad_moves.out, "");
+  EXPECT_NE(bad_moves.err.find("the move string: move 3 is 'q'"), std::string::npos)
+      << bad_moves.err;
   EXPECT_EQ(npuzzle({"verify", "rdr"}).code, 2);
 }
 

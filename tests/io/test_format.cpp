@@ -60,6 +60,11 @@ TEST(Format, MalformedBoardsAreRefusedWithTheReason) {
   for (const char* size : {"3", "3x", "x3", "0x3", "3x4x5", "-1x2", "axb"}) {
     EXPECT_THROW(parse_geometry(size), InputError) << size;
   }
+  try {
+    parse_geometry("0x3");
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("at least one row and one column"), std::string::npos);
+  }
 }
 
 TEST(Format, GoalsByNameOrBoard) {
