@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -113,6 +114,10 @@ std::vector<Instance> select(std::vector<Instance> all, const BenchFlags& f) {
 // n the largest square that leaves the first two columns.
 std::vector<Instance> read_instances(const std::filesystem::path& path,
                                      std::optional<Geometry> size) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw InputError(path.string() + " is a folder, not an instance file");
+  }
   std::ifstream in(path);
   if (!in) throw InputError("cannot read instance file " + path.string());
   std::vector<Instance> out;
@@ -130,13 +135,22 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
       throw InputError(
           fmt::format("{}:{}: expected an id, a length and a board", path.string(), number));
     }
+    const std::string& length = tokens[1];
+    int optimal = 0;
+    const auto [end, parsed] =
+        std::from_chars(length.data(), length.data() + length.size(), optimal);
+    if (parsed != std::errc{} || end != length.data() + length.size() || optimal < 0) {
+      throw InputError(fmt::format("{}:{}: the length '{}' is not a whole number of moves",
+                                   path.string(), number, length));
+    }
     try {
-      out.push_back({tokens[0], std::stoi(tokens[1]),
+      out.push_back({tokens[0], optimal,
                      parse_board(std::span(tokens).subspan(tokens.size() - cells), size)});
-    } catch (const std::exception& e) {
+    } catch (const InputError& e) {
       throw InputError(fmt::format("{}:{}: {}", path.string(), number, e.what()));
     }
   }
+  if (in.bad()) throw ReadError("cannot read instance file " + path.string());
   return out;
 }
 

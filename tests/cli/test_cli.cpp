@@ -1259,6 +1259,21 @@ TEST(Pdb, AFiveByFiveSolveNamesTheSetToBuildAndBenchPicksKorfFelnerInstances) {
   EXPECT_EQ(npuzzle({"bench", "korf100", "--easiest", "2"}, "", cache.env).code, 2);
 }
 
+// An instance file's mistakes are named with the file and line; a folder is not read as one.
+TEST(Bench, InstanceFileMistakes) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("npuzzle-instances-" + std::to_string(::getpid()) + ".txt");
+  std::ofstream(path) << "# id length tiles\n1 x 1 2 3 4 5 6 7 0 8\n";
+  CliRun r = npuzzle({"bench", path.string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(":2: the length 'x' is not a whole number of moves"), std::string::npos)
+      << r.err;
+  std::filesystem::remove(path);
+  r = npuzzle({"bench", std::filesystem::temp_directory_path().string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("is a folder, not an instance file"), std::string::npos) << r.err;
+}
+
 TEST(Usage, HelpAndMistakes) {
   const CliRun help = npuzzle({"--help"});
   EXPECT_EQ(help.code, 0);
