@@ -13,15 +13,14 @@ echo "== The web page: WebAssembly build (build-web/) and its test's npm package
 scripts/build-web.sh
 npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
 
-echo "== The tool for MPI jobs (build-mpi/)"
-scripts/build-mpi.sh
-
-echo "== Release build and tests (build/): the library, the tool, Python and the page"
+echo "== Release build and tests (build/): the library, the tool, the tool for MPI jobs, Python and the page"
 # The Python tests run on Debian's interpreter, which has pytest, not on whichever python3 comes
-# first on the PATH.
+# first on the PATH. The tool for MPI jobs is built as scripts/build-mpi.sh builds it, in this
+# folder once it is configured, so that both tools share the library's objects.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -DNPUZZLE_TESTS=ON \
-  -DNPUZZLE_BENCH=ON -DNPUZZLE_PYTHON=ON -DNPUZZLE_WEB_TESTS=ON -DNPUZZLE_MPI_TESTS=ON \
-  -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
+  -DNPUZZLE_BENCH=ON -DNPUZZLE_PYTHON=ON -DNPUZZLE_WEB_TESTS=ON -DNPUZZLE_MPI=ON \
+  -DNPUZZLE_MPI_TESTS=ON -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
+scripts/build-mpi.sh
 cmake --build build -j "$jobs"
 touch build/.launcher-built
 ctest --test-dir build --output-on-failure -j "$jobs"
