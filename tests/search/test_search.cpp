@@ -348,9 +348,7 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
       std::vector<IdaCheckpoint> saved;
       Checkpointing keep;
       keep.every_seconds = 0;
-      keep.save = [&](const IdaCheckpoint& c) {
-        saved.push_back(IdaCheckpoint::decode(c.encode()));
-      };
+      keep.save = [&](const IdaCheckpoint& c) { saved.push_back(c); };
       Budget budget;
       budget.threads = threads;
       budget.checkpointing = &keep;
@@ -358,8 +356,10 @@ TEST(Search, IdaStarGoesOnFromACheckpointWithTheSameAnswer) {
       EXPECT_EQ(whole.path, one.path);
       ASSERT_GE(saved.size(), 3u) << format_board(board);
       for (std::size_t k = 0; k < saved.size(); k += 1 + saved.size() / 5) {
+        // Each resumed from its encoding, as from a file.
+        const IdaCheckpoint read = IdaCheckpoint::decode(saved[k].encode());
         Checkpointing again;
-        again.resume = &saved[k];
+        again.resume = &read;
         Budget resumed;
         resumed.threads = threads;
         resumed.checkpointing = &again;
