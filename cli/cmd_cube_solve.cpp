@@ -80,7 +80,7 @@ Command add_cube_solve(CLI::App& cube) {
   app->add_option("--algo", f->algorithm,
                   "auto (idastar), or a search: " +
                       fmt::format("{}", fmt::join(searches.begin() + 1, searches.end(), ", ")))
-      ->check(CLI::IsMember(searches))
+      ->check(one_of(searches))
       ->capture_default_str();
   app->add_option("--max-depth", f->max_depth, "Look for solutions of at most this many moves")
       ->check(CLI::NonNegativeNumber);

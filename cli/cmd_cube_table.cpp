@@ -17,7 +17,7 @@ Command add_cube_table(CLI::App& cube) {
   app->add_option("action", *action,
                   "build (or rebuild), verify (check header, checksum and counts), remove, or path")
       ->required()
-      ->check(CLI::IsMember({"build", "verify", "remove", "path"}));
+      ->check(one_of({"build", "verify", "remove", "path"}));
   return {app, [action] {
             if (*action == "build") return build_tables("cube");
             if (*action == "verify") return verify_tables("cube");

@@ -27,7 +27,7 @@ Command add_judge(CLI::App& root) {
       "                                     30, else -1");
   std::vector<std::string> names;
   for (const auto& [name, run] : kProblems) names.push_back(name);
-  app->add_option("problem", *problem, "Which problem")->required()->check(CLI::IsMember(names));
+  app->add_option("problem", *problem, "Which problem")->required()->check(one_of(names));
   return {app, [problem] { return kProblems.at(*problem)(); }};
 }
 

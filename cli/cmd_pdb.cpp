@@ -62,7 +62,7 @@ Command add_pdb(CLI::App& root) {
       "(header, checksum, counts) or remove them");
   app->add_option("action", f->action, "list, build, verify or remove")
       ->required()
-      ->check(CLI::IsMember({"list", "build", "verify", "remove"}));
+      ->check(one_of({"list", "build", "verify", "remove"}));
   app->add_option("set", f->set,
                   "The set, strongest first for each size: " + pdb_set_names() +
                       " ('npuzzle pdb list' says what each holds)");

@@ -87,7 +87,7 @@ Command add_random(CLI::App& root) {
   app->add_option("--seed", f->seed, "Seed, for the same boards every run (default: random)")
       ->check(whole_non_negative());
   app->add_option("--blank", f->blank, "How to write the blank")
-      ->check(CLI::IsMember({"0", "x", "_"}))
+      ->check(one_of({"0", "x", "_"}))
       ->capture_default_str();
   app->add_flag("--json", f->json, "Each board as a JSON array of rows");
   return {app, [f] { return run_random(*f); }};

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -149,6 +150,54 @@ std::string explain(const InputError& e) {
     return fmt::format("{}; build them once with 'npuzzle pdb build {}'", e.what(), missing->set());
   }
   return e.what();
+}
+
+namespace {
+
+// The fewest slips that turn `a` into `b`: a letter changed, dropped, added, or two neighbours
+// swapped (the optimal string alignment distance).
+std::size_t slips(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min(
+          {d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::string nearest_name(std::string_view word, const std::vector<std::string>& names) {
+  constexpr std::size_t kLongest = 64;  // past this a word is no slip for a name
+  if (word.size() > kLongest) return "";
+  // A name cut short (`linear` for `linear-conflict`), where it is the only one begun so.
+  std::vector<std::string> begun;
+  for (const std::string& name : names) {
+    if (word.size() >= 2 && name.starts_with(word)) begun.push_back(name);
+  }
+  if (begun.size() == 1) return begun.front();
+  const std::size_t most = std::max<std::size_t>(1, word.size() / 3);
+  std::string best;
+  std::size_t best_slips = most + 1;
+  bool tied = false;
+  for (const std::string& name : names) {
+    const std::size_t n = slips(word, name);
+    if (n < best_slips) {
+      best = name;
+      best_slips = n;
+      tied = false;
+    } else if (n == best_slips) {
+      tied = true;
+    }
+  }
+  return tied ? "" : best;
 }
 
 }  // namespace npuzzle::cli

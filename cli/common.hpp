@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "npuzzle/util/errors.hpp"
 
@@ -43,5 +44,9 @@ inline std::string_view without_byte_order_mark(std::string_view text) {
 }
 /// An input error's message, with the command that mends it where there is one.
 std::string explain(const InputError& e);
+/// The one of `names` that `word` is most likely a slip for: the only one it begins, else the
+/// nearest by slips (a letter wrong, missing, extra or two swapped, up to one per three letters);
+/// "" where none is that close or two are equally close.
+std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
 
 }  // namespace npuzzle::cli

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <thread>
@@ -95,6 +96,18 @@ const CLI::Validator kMemoryMib(
 
 }  // namespace
 
+CLI::Validator one_of(std::vector<std::string> names) {
+  const std::string listed = fmt::format("{}", fmt::join(names, ","));
+  return CLI::Validator(
+      [names = std::move(names)](const std::string& text) {
+        if (std::find(names.begin(), names.end(), text) != names.end()) return std::string();
+        const std::string nearest = nearest_name(text, names);
+        return fmt::format("'{}' is not one of {}{}", text.substr(0, 40), fmt::join(names, ", "),
+                           nearest.empty() ? "" : "; did you mean '" + nearest + "'?");
+      },
+      "{" + listed + "}");
+}
+
 const CLI::Validator& whole_non_negative() {
   return kWholeNonNegative;
 }
@@ -112,13 +125,13 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
     app.add_option("--algo", algorithm,
                    "auto (" + Solver::auto_algorithm().summary +
                        "), or one of:" + described(Solver::algorithms()))
-        ->check(CLI::IsMember(names_of(Solver::algorithms())))
+        ->check(one_of(names_of(Solver::algorithms())))
         ->capture_default_str();
     app.add_option("--heuristic", heuristic,
                    "The estimate astar and idastar read: auto (" +
                        Solver::auto_heuristic().summary +
                        "), or one of:" + described(Solver::heuristics()))
-        ->check(CLI::IsMember(names_of(Solver::heuristics())))
+        ->check(one_of(names_of(Solver::heuristics())))
         ->capture_default_str();
     app.add_option("--pdb", pdb_set,
                    "Pattern database set: " + pdb_set_names() +
@@ -226,7 +239,7 @@ const Solver::Plan& Plans::for_board(const Board& board) {
 void OutputFlags::add_to(CLI::App& app, bool with_stats) {
   app.add_option("--notation", notation,
                  "blank: a letter says where the blank goes; tile: where the moved tile goes")
-      ->check(CLI::IsMember({"blank", "tile"}))
+      ->check(one_of({"blank", "tile"}))
       ->capture_default_str();
   app.add_flag("--json", json, "One JSON object per board");
   if (with_stats) {

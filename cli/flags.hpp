@@ -113,6 +113,9 @@ CLI::Option* add_board_argument(
 /// type (where "-1" would otherwise wrap around).
 const CLI::Validator& whole_non_negative();
 
+/// Checks that an option is one of `names`, and where it is not, says which it may be a slip for.
+CLI::Validator one_of(std::vector<std::string> names);
+
 /// The registered names of methods, for option checks and help.
 std::vector<std::string> names_of(const std::vector<MethodInfo>& methods);
 

@@ -7,12 +7,81 @@
 #include <algorithm>
 #include <exception>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "processes.hpp"
 #include "session.hpp"
 
 namespace {
+
+// The command the words at the front of `args` name (a command, and a command's own, as in
+// `cube solve`): its path ("npuzzle cube solve"), or what to say where they name none (with the
+// nearest name to a slip) or stop short of one.
+struct CommandWords {
+  CLI::App* app = nullptr;
+  std::string path = "npuzzle";
+  std::optional<std::string> problem;
+};
+
+std::vector<CLI::App*> subcommands_of(CLI::App* app) {
+  return app->get_subcommands([](CLI::App*) { return true; });
+}
+
+std::string names_of(const std::vector<CLI::App*>& apps) {
+  std::vector<std::string> names;
+  for (const CLI::App* a : apps) names.push_back(a->get_name());
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+CommandWords command_words(CLI::App& app, const std::vector<std::string>& args) {
+  CommandWords out;
+  out.app = &app;
+  CLI::App*& at = out.app;
+  for (const std::string& word : args) {
+    const std::vector<CLI::App*> subcommands = subcommands_of(at);
+    if (subcommands.empty() || word.starts_with('-')) return out;
+    const auto found = std::find_if(subcommands.begin(), subcommands.end(),
+                                    [&](const CLI::App* c) { return c->get_name() == word; });
+    if (found == subcommands.end()) {
+      std::vector<std::string> names;
+      for (const CLI::App* c : subcommands) names.push_back(c->get_name());
+      const std::string nearest = npuzzle::cli::nearest_name(word, names);
+      out.problem =
+          fmt::format("no command '{}'{}; the commands of '{}' are {}", word.substr(0, 40),
+                      nearest.empty() ? "" : " (did you mean '" + nearest + "'?)", out.path,
+                      names_of(subcommands));
+      return out;
+    }
+    at = *found;
+    out.path += " " + word;
+  }
+  if (at->get_require_subcommand_min() > 0) {
+    out.problem = fmt::format("'{}' needs a command: {} (see '{} --help')", out.path,
+                              names_of(subcommands_of(at)), out.path);
+  }
+  return out;
+}
+
+// For an option `command` does not have among `args`, the one it may be a slip for.
+std::string option_hint(const CLI::App& command, const std::vector<std::string>& args) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : command.get_options()) {
+    for (const std::string& name : o->get_lnames()) names.push_back("--" + name);
+  }
+  for (const std::string& a : args) {
+    const std::string word = a.substr(0, a.find('='));
+    if (!word.starts_with("--") || std::find(names.begin(), names.end(), word) != names.end()) {
+      continue;
+    }
+    if (const std::string nearest = npuzzle::cli::nearest_name(word, names); !nearest.empty()) {
+      return "; did you mean '" + nearest + "'?";
+    }
+  }
+  return "";
+}
 
 int run(int argc, char** argv) {
   using namespace npuzzle::cli;
@@ -35,7 +104,7 @@ int run(int argc, char** argv) {
       "  npuzzle pdb build 7-8                      the strongest 4x4 tables (minutes, once)\n"
       "  npuzzle bench korf100 -j 2                 Korf's 100 15-puzzles, checked\n"
       "  npuzzle web                                the page: solve and watch, in a browser\n"
-      "Run 'npuzzle COMMAND --help' for a command's options.");
+      "Run 'npuzzle COMMAND --help' (or 'npuzzle help COMMAND') for a command's options.");
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every command");
   app.set_version_flag("--version", "npuzzle " NPUZZLE_VERSION);
@@ -56,17 +125,15 @@ int run(int argc, char** argv) {
   for (auto& a : args) {
     if (a.size() > 1 && a.front() == '[' && a.back() == ']') a.insert(a.begin(), ' ');
   }
-  if (!args.empty() && !args.front().empty() && args.front().front() != '-') {
-    std::string names;
-    bool known = false;
-    for (const auto& c : commands) {
-      known |= c.app->get_name() == args.front();
-      names += (names.empty() ? "" : ", ") + c.app->get_name();
-    }
-    if (!known) {
-      say("no command '" + args.front().substr(0, 40) + "'; the commands are " + names);
-      return kBadInput;
-    }
+  // "npuzzle help [COMMAND...]" is "npuzzle [COMMAND...] --help".
+  if (!args.empty() && args.front() == "help") {
+    args.erase(args.begin());
+    args.push_back("--help");
+  }
+  const CommandWords words = command_words(app, args);
+  if (words.problem) {
+    say(*words.problem);
+    return kBadInput;
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
   try {
@@ -81,7 +148,9 @@ int run(int argc, char** argv) {
     // One line, in the tool's own voice; long values are cut.
     std::string what = e.what();
     if (what.size() > 200) what = what.substr(0, 200) + "...";
-    say(what + " (see 'npuzzle --help')");
+    const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
+    say(what + (extras ? option_hint(*words.app, args) : "") + " (see '" + words.path +
+        " --help')");
     return kBadInput;
   }
 

@@ -1285,6 +1285,39 @@ TEST(Usage, HelpAndMistakes) {
   EXPECT_EQ(npuzzle({"judge", "poj9999"}).code, 2);
 }
 
+TEST(Usage, HelpAsACommandAndSlipsNamed) {
+  const CliRun help = npuzzle({"help", "solve"});
+  EXPECT_EQ(help.code, 0);
+  EXPECT_EQ(help.out, npuzzle({"solve", "--help"}).out);
+  EXPECT_EQ(npuzzle({"help", "cube", "solve"}).out, npuzzle({"cube", "solve", "--help"}).out);
+  EXPECT_EQ(npuzzle({"help"}).out, npuzzle({"--help"}).out);
+  // Each slip is refused (exit 2, nothing on stdout) with the name it is nearest.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> slips{
+      {{"slove", "1", "2", "3", "0"}, "did you mean 'solve'?"},
+      {{"cube", "sovle"}, "did you mean 'solve'?"},
+      {{"solve", "--algo", "idastr", "1", "2", "3", "0"}, "did you mean 'idastar'?"},
+      {{"solve", "--heuristic", "linear", "1", "2", "3", "0"}, "did you mean 'linear-conflict'?"},
+      {{"solve", "--jsn", "1", "2", "3", "0"}, "did you mean '--json'?"},
+      {{"judge", "poj1078"}, "did you mean 'poj1077'?"},
+      {{"pdb", "buld", "7-8"}, "did you mean 'build'?"},
+  };
+  for (const auto& [args, hint] : slips) {
+    const CliRun r = npuzzle(args);
+    EXPECT_EQ(r.code, 2) << args[1];
+    EXPECT_EQ(r.out, "") << args[1];
+    EXPECT_NE(r.err.find(hint), std::string::npos) << r.err;
+  }
+  // Nothing near: no guess.
+  const CliRun far = npuzzle({"frobnicate"});
+  EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+  EXPECT_NE(far.err.find("solve, check"), std::string::npos) << far.err;
+  const CliRun none = npuzzle({"cube"});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("'npuzzle cube' needs a command: solve, verify, table"),
+            std::string::npos)
+      << none.err;
+}
+
 }  // namespace
 }  // namespace npuzzle
 
