@@ -8,7 +8,7 @@ namespace npuzzle {
 namespace {
 
 // The encoding: little-endian 64-bit words, each count before what it counts.
-constexpr std::uint64_t kFormat = 4;
+constexpr std::uint64_t kFormat = 5;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t w) {
   for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
@@ -46,8 +46,8 @@ class Words {
 std::vector<std::uint8_t> IdaCheckpoint::encode() const {
   std::vector<std::uint8_t> out;
   for (const std::uint64_t w :
-       {kFormat, static_cast<std::uint64_t>(bound), subtrees_wanted, listing, last_iteration,
-        last_top, before.expanded, before.generated,
+       {kFormat, static_cast<std::uint64_t>(bound), static_cast<std::uint64_t>(listed_above),
+        listing, last_iteration, last_top, before.expanded, before.generated,
         static_cast<std::uint64_t>(before.split_iterations),
         static_cast<std::uint64_t>(std::llround(before.seconds * 1e6))}) {  // (microseconds)
     put(out, w);
@@ -82,7 +82,7 @@ IdaCheckpoint IdaCheckpoint::decode(std::span<const std::uint8_t> bytes) {
   }
   IdaCheckpoint c;
   c.bound = in.next_int();
-  c.subtrees_wanted = in.next();
+  c.listed_above = in.next_int();
   c.listing = in.next();
   c.last_iteration = in.next();
   c.last_top = in.next();

@@ -840,7 +840,7 @@ TEST(SolveCheckpoint, AStoppedSearchGoesOnWithTheSameAnswer) {
   const CliRun whole = with({"--search-threads", "1"});
   ASSERT_EQ(whole.code, 0) << whole.err;
   const CliRun stopped = with({"--search-threads", "1", "--checkpoint", file, "--checkpoint-every",
-                               "0.01", "--max-nodes", "1500000"});
+                               "0.01", "--max-nodes", "1100000"});
   EXPECT_EQ(stopped.code, 1) << stopped.err;
   EXPECT_EQ(stopped.out, "unknown\n");
   ASSERT_TRUE(std::filesystem::exists(file));
@@ -850,7 +850,7 @@ TEST(SolveCheckpoint, AStoppedSearchGoesOnWithTheSameAnswer) {
   EXPECT_FALSE(std::filesystem::exists(file));
 
   // Every file that is not this search's checkpoint is refused, and left as it was.
-  with({"--search-threads", "1", "--checkpoint", file, "--max-nodes", "1500000"});
+  with({"--search-threads", "1", "--checkpoint", file, "--max-nodes", "1100000"});
   const std::string good = slurp(file);
   ASSERT_FALSE(good.empty());
   const auto refused = [&](const std::string& bytes, std::vector<std::string> extra,
@@ -918,7 +918,7 @@ TEST(SolveCheckpoint, ABenchInPiecesSolvesEachInstanceOnce) {
     args.insert(args.end(), extra.begin(), extra.end());
     return npuzzle(args, "", cache.env);
   };
-  const auto first = bench({"--max-nodes", "1500000", "--search-threads", "1"});
+  const auto first = bench({"--max-nodes", "1100000", "--search-threads", "1"});
   EXPECT_EQ(first.code, 1) << first.err;  // #1 needs more nodes than that, #6 fewer
   EXPECT_TRUE(std::filesystem::exists(cache.dir / "korf100-1.ckpt"));
   EXPECT_TRUE(std::filesystem::exists(cache.dir / "korf100-6.answer"));

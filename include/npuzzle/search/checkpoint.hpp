@@ -1,10 +1,9 @@
 #pragma once
 // Where an IDA* search stands, enough to go on after a restart and give the same answer: the
 // iteration's bound, what the iteration before learnt of the top (it orders this one's
-// children, and so the list of subtrees), the number of subtrees the top was listed for, a
-// fingerprint of that list, and which of them are finished, with what each found. Only split
-// iterations are kept (the ones before are quick), so a search that keeps checkpoints splits its
-// iterations even on one thread; the answer is the one a single thread finds either way.
+// children, and so the list of subtrees), the f the top was listed above, a fingerprint of that
+// list, and which of them are finished, with what each found. Only split iterations are kept
+// (the ones before are quick).
 
 #include <cstdint>
 #include <functional>
@@ -19,7 +18,7 @@ namespace npuzzle {
 
 struct IdaCheckpoint {
   int bound = 0;
-  std::uint64_t subtrees_wanted = 0;
+  int listed_above = 0;  // the subtrees are the nodes where f first rises above this
   // The subtrees listed, their count and paths mixed: a search that lists them otherwise (another
   // version of the program) refuses the checkpoint rather than skip subtrees it never searched.
   std::uint64_t listing = 0;

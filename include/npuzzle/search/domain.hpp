@@ -144,7 +144,7 @@ struct SearchStats {
   double seconds = 0;           // with those of earlier runs of a search resumed
   std::size_t peak_bytes = 0;   // peak size of the search's own structures
   int lower_bound = 0;          // proven: no solution is shorter (the length, once solved)
-  int split_iterations = 0;     // IDA* iterations shared among threads
+  int split_iterations = 0;     // IDA* iterations shared among threads or processes
   /// IDA*: every iteration in turn, the last one where the search ended (so cut short by the
   /// solution or a limit); the counts of a search that grows a few times over per iteration,
   /// from which the cost of going on can be projected.

@@ -7,9 +7,9 @@
 // Each iteration searches the children of the nodes within kHistoryDepth moves of a root in the
 // order of what the iteration before found under them (see iteration_history.hpp).
 //
-// Which children it searches, and in what order, is child_order.hpp. With Budget::threads above
-// 1, each iteration is split over threads (idastar_split.hpp), with the answer a single thread
-// finds.
+// Which children it searches, and in what order, is child_order.hpp. A large iteration is split
+// into the subtrees below a frontier, searched nearest a goal first, on Budget::threads threads
+// (idastar_split.hpp), with the same answer on any number of them.
 
 #include <algorithm>
 #include <array>
@@ -38,10 +38,11 @@ class IdaStar {
   using Move = typename D::Move;
   using State = typename D::State;
 
-  /// `min_split_iteration`: with several threads, the nodes an iteration must have expanded for
-  /// the next one to be split (lower only to test splitting on small searches).
-  /// `subtrees_wanted`: the subtrees a split lists its top for (0: as the threads or the cluster
-  /// want; a tool sets it to list the top as a cluster of any size would).
+  /// `min_split_iteration`: the nodes an iteration must have expanded for the next one to be
+  /// split among threads, and (times 2^kOrderedShift) to be ordered, on one thread too (lower
+  /// only to test splitting on small searches).
+  /// `subtrees_wanted`: the subtrees a split lists its top for (0: as the order, the threads or
+  /// the cluster want).
   IdaStar(const D& domain, const Budget& budget,
           std::uint64_t min_split_iteration = kMinSplitIteration, std::size_t subtrees_wanted = 0)
       : domain_(domain),
@@ -89,11 +90,15 @@ class IdaStar {
       main_.held_bytes = before_.bytes() + now_.bytes() + split_costs_.bytes();
       keeps_history_ =
           last_iteration >= kMinHistoryIteration && last_iteration >= kTopShare * last_top;
-      // (A split lists its subtrees below the nodes the history keeps.) One that keeps
-      // checkpoints splits on one thread too: a checkpoint is a split iteration's progress.
-      const bool split = (budget_.threads > 1 || checkpoints || sharing(budget_.cluster)) &&
-                         last_iteration >= min_split_iteration_ && bound > kHistoryDepth &&
-                         (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
+      // A large iteration's subtrees are searched nearest a goal first, on one thread too, so
+      // that the answer is the same on any number; a smaller one is split only to share it
+      // among threads or processes (or to keep checkpoints, a split iteration's progress), its
+      // subtrees in the order one thread meets them unsplit.
+      const bool ordered = last_iteration >= (min_split_iteration_ << kOrderedShift);
+      const bool split =
+          (ordered || budget_.threads > 1 || checkpoints || sharing(budget_.cluster)) &&
+          last_iteration >= min_split_iteration_ &&
+          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       std::optional<IdaCheckpoint> progress;
       if (split && checkpoints && checkpoints->save) {
         progress.emplace();
@@ -108,12 +113,12 @@ class IdaStar {
       // (Only the first iteration goes on from the checkpoint: its finished subtrees skipped.)
       const IdaCheckpoint* going_on = std::exchange(resume, nullptr);
       const Outcome outcome =
-          split ? split_iteration(roots, bound, last_iteration, going_on, progress)
+          split ? split_iteration(roots, bound, last_iteration, ordered, going_on, progress)
                 : iteration(roots, bound);
       last_iteration = run.stats.expanded - before;
       run.stats.iterations.push_back({bound, last_iteration});
       last_top = main_.top_expanded;
-      run.stats.split_iterations += split;
+      run.stats.split_iterations += split && (budget_.threads > 1 || sharing(budget_.cluster));
       if (outcome == Outcome::Found) {
         return run.finish(SearchStatus::Solved, std::move(main_.path));
       }
@@ -132,19 +137,29 @@ class IdaStar {
   // Nor is a search under a small node limit, which a single thread keeps exactly; above this,
   // the threads' unpooled counts (kSyncEvery each at most) are a negligible overshoot.
   static constexpr std::uint64_t kMinSplitNodes = 1 << 20;
-  // Subtrees per thread: enough that one slow subtree does not leave the others idle.
+  // An iteration after one of 2^kOrderedShift times min_split_iteration nodes is ordered: its
+  // subtrees searched nearest a goal first. (The last iteration of a smaller search meets its
+  // solution soon enough in depth-first order that the listing would cost more than it saves.)
+  static constexpr int kOrderedShift = 9;
+  // The subtrees an ordered split lists its top for: the more, the finer the order in which the
+  // last iteration meets them, and the more the walk over the top and each subtree's start cost.
+  static constexpr std::size_t kOrderedSubtrees = std::size_t{1} << 18;
+  // Subtrees per thread where the split only shares an iteration: enough that one slow subtree
+  // does not leave the others idle.
   static constexpr std::size_t kSubtreesPerThread = 256;
-  // And per process of a cluster, whose processes may have different numbers of threads: as
-  // many as eight threads get.
-  static constexpr std::size_t kSubtreesPerProcess = 8 * kSubtreesPerThread;
-  // A cluster's listing goes deeper for more processes (its largest subtree bounds how fast
-  // the iteration can go), but not where walking the top, which every process does, would cost
-  // more than a process's part of the iteration before over this.
+  // The walk over the top goes no further than 1/kTopPart of the iteration before, and under a
+  // memory budget, lists no more than one subtree per this many of its bytes (a listing may
+  // come out several times the count it was deepened for, at some tens of bytes a subtree).
+  static constexpr std::uint64_t kTopPart = 16;
+  static constexpr std::size_t kBytesPerSubtreeWanted = 4096;
+  // A cluster lists at least this many per process, whose processes may have different numbers
+  // of threads (its largest subtree bounds how fast the iteration can go); every process walks
+  // the top, so no further there than 1/kPartPerTop of a process's part of the iteration before.
+  static constexpr std::size_t kSubtreesPerProcess = 2048;
   static constexpr std::uint64_t kPartPerTop = 2;
-  static constexpr int kMaxSplitDepth = 20;
-  // Below that depth, a cluster's listing goes on under a node where the iteration before
-  // searched more than 1/(kHeavyPart x processes) of its subtrees' nodes (split_costs.hpp), to
-  // this depth at most.
+  // Below the history's depth, a cluster's listing goes on under a node where the iteration
+  // before searched more than 1/(kHeavyPart x processes) of its subtrees' nodes
+  // (split_costs.hpp), to this depth at most.
   static constexpr std::uint64_t kHeavyPart = 64;
   static constexpr int kMaxHeavyDepth = 48;
   // The depth above which the iterations keep their history: deeper tops order more of the tree
@@ -185,12 +200,12 @@ class IdaStar {
     // its top).
     std::uint64_t top_expanded = 0;
     // By depth above kHistoryDepth: the node on the path in the history before and in this one.
-    std::array<Node, kMaxSplitDepth + 1> before_at{}, now_at{};
+    std::array<Node, kHistoryDepth + 1> before_at{}, now_at{};
     SearchStatus stop = SearchStatus::NoSolution;
     // Read in a split iteration only.
     Shared* shared = nullptr;
     const Budget* budget = nullptr;  // the whole search's: its node limit and progress
-    std::size_t subtree = 0;
+    std::size_t subtree = 0;         // the place of the subtree it searches in the split's order
     std::uint64_t unpooled = 0;
     bool reports_progress = false;
 
@@ -223,7 +238,7 @@ class IdaStar {
       if constexpr (!kShared) top_expanded += g < kHistoryDepth;
       const child_order::Children<D> children = child_order::children_of(domain, state, last, at);
       const std::span<const Move> moves = children.moves();
-      // Whether the node is in the top the history keeps (on a single thread: a split search
+      // Whether the node is in the top the history keeps (in an iteration not split: a split one
       // keeps it above its subtrees).
       bool top = false;
       Frontier outer = kNoFrontier;
@@ -334,12 +349,13 @@ class IdaStar {
     std::uint64_t inherited = 0;
   };
   Frontier walk_top(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
-                    Node before, Node now, Known known, std::vector<Move>& path, Subtrees& out,
-                    const std::vector<Frontier>* below, std::size_t& next_below);
-  Subtrees subtrees(std::vector<State>& roots, int bound, std::size_t wanted,
+                    Node before, Node now, Known known, int key, std::vector<Move>& path,
+                    Subtrees& out, const std::vector<Frontier>* below, std::size_t& next_below);
+  Subtrees subtrees(std::vector<State>& roots, int bound, int above, std::size_t wanted,
                     std::uint64_t most_top_nodes);
   Outcome split_iteration(std::vector<State>& roots, int bound, std::uint64_t last_iteration,
-                          const IdaCheckpoint* resume, std::optional<IdaCheckpoint>& progress);
+                          bool ordered, const IdaCheckpoint* resume,
+                          std::optional<IdaCheckpoint>& progress);
 
   const D& domain_;
   Budget budget_;

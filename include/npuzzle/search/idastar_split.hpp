@@ -1,16 +1,21 @@
 #pragma once
-// IDA*'s thread split (included by idastar.hpp, after the class): each iteration large enough
-// to pay lists the nodes a few moves below the top the iteration history keeps, in the order a
-// single thread meets them, and the threads take their subtrees in that order. A solution found
-// in one subtree stops only the subtrees after it, so the answer is the one a single thread
-// finds. Once the threads are back, the top is walked again with the frontier each subtree
-// found, so that the history is the one a single thread would have kept.
+// IDA*'s split (included by idastar.hpp, after the class): each iteration large enough to pay
+// lists the nodes where f first rises above a lower bound than the iteration's (the frontier an
+// A* would hold at that f, without its duplicate check), and searches their subtrees lowest
+// estimate first: every iteration but the last searches them all in any order, and the last one
+// meets a solution sooner under the nodes nearest a goal (Bu & Korf's A*+IDA*). Threads, and the
+// processes of a cluster, take the subtrees in that order; a solution found in one stops only the
+// subtrees after it, so the answer does not depend on how many search. Once every subtree is
+// searched, the top is walked again with the frontier each found, so that the iteration history
+// (iteration_history.hpp) orders the walk of the next iteration's top.
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <limits>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <vector>
@@ -26,13 +31,18 @@
 
 namespace npuzzle {
 
-// The nodes `depth` moves deep within the bound (deeper under a node a cluster's listing knows
-// to be costly), each as its root and the moves to it, in the order the single-threaded search
-// meets them.
+// The nodes within the bound where f first rises above `above` (below such a node, where a
+// cluster's listing knows it to be costly), each as its root, its state and the moves to it, in
+// the order a depth-first search meets them.
 template <SearchDomain D>
 struct IdaStar<D>::Subtrees {
-  int depth = 0;
+  int above = 0;  // the nodes listed are those where f first rises above this
+  int least_f = std::numeric_limits<int>::max();  // of those nodes
   std::vector<std::size_t> root;
+  // What orders the subtrees: the estimate of the node where the path to each rose above `above`
+  // (itself, unless a cluster's listing went on below that node, as costly).
+  std::vector<int> key;
+  std::vector<std::byte> packed;       // each subtree's root, packed by the domain
   std::vector<Move> moves;             // of every subtree in turn
   std::vector<std::size_t> starts{0};  // where each subtree's moves start, then the end
   std::span<const Move> path(std::size_t i) const {
@@ -41,9 +51,10 @@ struct IdaStar<D>::Subtrees {
   SearchStats stats;               // of the nodes above them
   std::uint64_t top_expanded = 0;  // of those, within kHistoryDepth moves of a root
   int next_bound = kInfinity;
-  std::optional<std::vector<Move>> solution;  // one shallower than `depth`
+  std::optional<std::vector<Move>> solution;  // one the walk met above the listed nodes
   std::size_t bytes() const {
-    return root.capacity() * sizeof(std::size_t) + moves.capacity() * sizeof(Move) +
+    return root.capacity() * sizeof(std::size_t) + key.capacity() * sizeof(int) +
+           packed.capacity() + moves.capacity() * sizeof(Move) +
            starts.capacity() * sizeof(std::size_t);
   }
   /// The listing's count and paths mixed (IdaCheckpoint::listing).
@@ -58,16 +69,17 @@ struct IdaStar<D>::Subtrees {
   }
 };
 
-// Walks the nodes above `out.depth` in the order the single-threaded search meets them.
-// Listing (`below` null), it lists each node at that depth within the bound as a subtree, or
-// goes on below it where split_costs_ says it is costly.
+// Walks the nodes up to those where f rises above `out.above`, in the order a depth-first search
+// meets them. Listing (`below` null), it lists each such node within the bound as a subtree, or
+// goes on below it where split_costs_ says it is costly (`key`: the estimate where the path rose
+// above, -1 before).
 // Once the subtrees are searched (`below`: the frontier under each, in listing order, the next
 // at `next_below`), it keeps in the history the frontier under each node above them, as the
 // single-threaded search would have, and returns the one under `s`.
 // `before`, `now`: the node in the histories (`now` kNone while listing).
 template <SearchDomain D>
 Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move last,
-                              PruningState at, Node before, Node now, Known known,
+                              PruningState at, Node before, Node now, Known known, int key,
                               std::vector<Move>& path, Subtrees& out,
                               const std::vector<Frontier>* below, std::size_t& next_below) {
   const int h = domain_.estimate(s);
@@ -89,9 +101,16 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
     whole = c ? c->listed : known.inherited != 0;
   }
   const bool costly = cost > split_costs_.limit() && g < std::min(kMaxHeavyDepth, bound - 1);
-  if (g >= out.depth && !costly) {
+  if (key < 0 && g + h > out.above) {
+    key = h;
+    out.least_f = std::min(out.least_f, g + h);
+  }
+  if (key >= 0 && !costly) {
     if (below != nullptr) return (*below)[next_below++];
     out.root.push_back(root);
+    out.key.push_back(key);
+    out.packed.resize(out.packed.size() + domain_.packed_bytes());
+    domain_.pack(s, out.packed.data() + out.packed.size() - domain_.packed_bytes());
     out.moves.insert(out.moves.end(), path.begin(), path.end());
     out.starts.push_back(out.moves.size());
     return kNoFrontier;
@@ -113,8 +132,9 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
     const Known child_known{
         split_costs_.empty() ? 0 : SplitCosts::child_key(known.key, static_cast<std::uint64_t>(m)),
         whole ? cost / next.count : 0};
-    frontier = std::min(frontier, walk_top(s, root, g + 1, bound, m, next.at[i], child_before,
-                                           child_now, child_known, path, out, below, next_below));
+    frontier =
+        std::min(frontier, walk_top(s, root, g + 1, bound, m, next.at[i], child_before, child_now,
+                                    child_known, key, path, out, below, next_below));
     path.pop_back();
     take_back(domain_, s, m);
   };
@@ -147,51 +167,77 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
   return frontier;
 }
 
-// (Below the history's nodes, so that the single-threaded walk above them keeps it.) Deeper
-// until `wanted` are listed, but not into a walk expected to expand more than `most_top_nodes`
-// (0: no such limit), going by how the walk grew from the depth before.
+// Listed above `above`. Where `above` is 0: above the roots' least f first, then above each least
+// f listed before, until `wanted` are listed, but not into a walk expected to expand more than
+// `most_top_nodes`, going by how the walk grew from the one before (and never up to the bound:
+// something must be listed).
 template <SearchDomain D>
-auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::size_t wanted,
+auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, int above, std::size_t wanted,
                           std::uint64_t most_top_nodes) -> Subtrees {
-  Subtrees out;
-  std::uint64_t walked_before = 0;
-  for (int depth = kHistoryDepth; depth <= std::min(kMaxSplitDepth, bound - 1); ++depth) {
-    if (depth > kHistoryDepth && most_top_nodes != 0 && walked_before > 0) {
-      const std::uint64_t walked = out.stats.expanded;
-      const double growth = static_cast<double>(walked) / static_cast<double>(walked_before);
-      if (static_cast<double>(walked) * growth > static_cast<double>(most_top_nodes)) break;
-    }
-    walked_before = out.stats.expanded;
-    out = Subtrees{};
-    out.depth = depth;
+  const auto walk = [&](int listed_above) {
+    Subtrees out;
+    out.above = listed_above;
     std::vector<Move> path;
     std::size_t unused = 0;
     for (std::size_t r = 0; r < roots.size(); ++r) {
       walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r),
-               IterationHistory::kNone, {SplitCosts::root_key(r), 0}, path, out, nullptr, unused);
+               IterationHistory::kNone, {SplitCosts::root_key(r), 0}, -1, path, out, nullptr,
+               unused);
     }
-    if (out.solution || out.root.size() >= wanted) break;
+    return out;
+  };
+  if (above > 0) return walk(above);
+  int low = bound;
+  for (const State& r : roots) low = std::min(low, domain_.estimate(r));
+  Subtrees out = walk(low);
+  std::uint64_t walked_before = 0;
+  while (!out.solution && out.root.size() < wanted) {
+    const int next = out.least_f;  // the next walk lists above it
+    if (next >= bound) break;
+    const std::uint64_t walked = out.stats.expanded;
+    if (walked_before > 0) {
+      const double growth = static_cast<double>(walked) / static_cast<double>(walked_before);
+      if (static_cast<double>(walked) * growth > static_cast<double>(most_top_nodes)) break;
+    }
+    walked_before = walked;
+    out = walk(next);
   }
   return out;
 }
 
 template <SearchDomain D>
 auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint64_t last_iteration,
-                                 const IdaCheckpoint* resume,
+                                 bool ordered, const IdaCheckpoint* resume,
                                  std::optional<IdaCheckpoint>& progress) -> Outcome {
   SearchRun& run = main_.run;
-  // The listing depends on the count wanted: one going on from a checkpoint lists as it did.
   Cluster* const cluster = sharing(budget_.cluster);
-  // (Every process of a cluster lists the same top, whatever its threads.)
-  const std::size_t wanted = resume ? static_cast<std::size_t>(resume->subtrees_wanted)
-                             : subtrees_wanted_ != 0 ? subtrees_wanted_
-                             : !split_costs_.empty() ? 0  // (listed where costly, not deeper)
-                             : cluster               ? cluster_subtrees(cluster->processes())
-                                                     : kSubtreesPerThread * budget_.threads;
-  // (The same on every process: the iteration before's counts were combined.)
+  // How many subtrees the top is listed for: for the order, or else enough for the threads; a
+  // cluster's, as many as its processes need whatever their threads (the same count on every
+  // process); a memory budget bounds the listing to a small share of it. How far the walk over
+  // the top may go: every process of a cluster walks it, so there no further than a share of a
+  // process's part of the iteration before (the same on every process: the iteration before's
+  // counts were combined). One going on from a checkpoint lists above the same f as it did.
+  const std::size_t most =
+      budget_.max_memory_bytes == 0
+          ? std::numeric_limits<std::size_t>::max()
+          : std::max<std::size_t>(1, budget_.max_memory_bytes / kBytesPerSubtreeWanted);
+  const std::size_t mine = ordered ? kOrderedSubtrees : kSubtreesPerThread * budget_.threads;
+  const std::size_t wanted =
+      subtrees_wanted_ != 0
+          ? subtrees_wanted_
+          : std::min(most, cluster ? std::max(mine, cluster_subtrees(cluster->processes())) : mine);
   const std::uint64_t most_top =
-      cluster && !resume ? last_iteration / (kPartPerTop * cluster->processes()) : 0;
-  Subtrees work = subtrees(roots, bound, wanted, most_top);
+      last_iteration /
+      (cluster ? std::max(kTopPart, kPartPerTop * cluster->processes()) : kTopPart);
+  Subtrees work = subtrees(roots, bound, resume ? resume->listed_above : 0, wanted, most_top);
+  // The order they are searched in: ordered, lowest estimate first, equals in listing order; else
+  // in listing order, the order of the search unsplit.
+  std::vector<std::size_t> order(work.root.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  if (ordered) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return work.key[a] < work.key[b]; });
+  }
   run.stats.expanded += work.stats.expanded;
   main_.top_expanded += work.top_expanded;
   run.stats.generated += work.stats.generated;
@@ -249,7 +295,7 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
     last_save = std::chrono::steady_clock::now();
   };
   if (progress) {
-    progress->subtrees_wanted = wanted;
+    progress->listed_above = work.above;
     progress->listing = listing;
     if (resume) progress->finished = resume->finished;
     save();
@@ -271,23 +317,23 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
       w.shared = &shared;
       w.budget = &budget_;
       w.reports_progress = shared.next_id.fetch_add(1) == 0;
+      State state;  // each subtree's root in turn
       w.held_bytes = held;
       w.run.bound = bound;
       const auto next = [&] { return cluster ? cluster->next_subtree() : next_subtree++; };
-      for (std::size_t i; (i = next()) < work.root.size();) {
-        if (shared.first_found.load() < i || shared.stopped.load()) break;
+      for (std::size_t k; (k = next()) < work.root.size();) {
+        const std::size_t i = order[k];
+        if (shared.first_found.load() < k || shared.stopped.load()) break;
         if (finished[i]) continue;
-        if (cluster && cluster->heard() < i) break;  // another process found one before
-        State state = roots[work.root[i]];
+        if (cluster && cluster->heard() < k) break;  // another process found one before
+        // (Unpacked rather than replayed: a replay would wait on the tables at every move.)
+        domain_.unpack(work.packed.data() + i * domain_.packed_bytes(), state);
         const std::span<const Move> moves = work.path(i);
         PruningState at = kPruningStart;
-        for (const Move m : moves) {
-          domain_.apply(state, m);
-          at = pruning_after(domain_, at, m);
-        }
+        for (const Move m : moves) at = pruning_after(domain_, at, m);
         w.path.assign(moves.begin(), moves.end());
         w.path.resize(static_cast<std::size_t>(bound) + 1);
-        w.subtree = i;
+        w.subtree = k;
         w.frontier = kNoFrontier;
         const int next_bound_before = std::exchange(w.next_bound, kInfinity);
         const SearchStats stats_before = w.run.stats;
@@ -307,14 +353,14 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
         }
         w.next_bound = std::min(w.next_bound, next_bound_before);
         if (outcome == Outcome::Found) {
-          if (cluster) cluster->announce(i);
+          if (cluster) cluster->announce(k);
           const std::lock_guard lock(mutex);
-          if (!found || i < found_at) {
+          if (!found || k < found_at) {
             found = w.path;
-            found_at = i;
+            found_at = k;
           }
           std::size_t before = shared.first_found.load();
-          while (i < before && !shared.first_found.compare_exchange_weak(before, i)) {
+          while (k < before && !shared.first_found.compare_exchange_weak(before, k)) {
           }
           break;
         }
@@ -371,12 +417,12 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   }
   if (keeps_history_) {
     Subtrees again;  // (the same walk: its counts were taken above)
-    again.depth = work.depth;
+    again.above = work.above;
     std::vector<Move> path;
     std::size_t next_below = 0;
     for (std::size_t r = 0; r < roots.size(); ++r) {
       walk_top(roots[r], r, 0, bound, D::kNoMove, kPruningStart, root_before(r), root_now(r),
-               {SplitCosts::root_key(r), 0}, path, again, &below, next_below);
+               {SplitCosts::root_key(r), 0}, -1, path, again, &below, next_below);
     }
   }
   // For the next iteration's listing (not where checkpoints are kept: a restart would not know
