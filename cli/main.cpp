@@ -30,10 +30,10 @@ std::vector<CLI::App*> subcommands_of(CLI::App* app) {
   return app->get_subcommands([](CLI::App*) { return true; });
 }
 
-std::string names_of(const std::vector<CLI::App*>& apps) {
+std::vector<std::string> names_of(const std::vector<CLI::App*>& apps) {
   std::vector<std::string> names;
   for (const CLI::App* a : apps) names.push_back(a->get_name());
-  return fmt::format("{}", fmt::join(names, ", "));
+  return names;
 }
 
 CommandWords command_words(CLI::App& app, const std::vector<std::string>& args) {
@@ -46,13 +46,12 @@ CommandWords command_words(CLI::App& app, const std::vector<std::string>& args) 
     const auto found = std::find_if(subcommands.begin(), subcommands.end(),
                                     [&](const CLI::App* c) { return c->get_name() == word; });
     if (found == subcommands.end()) {
-      std::vector<std::string> names;
-      for (const CLI::App* c : subcommands) names.push_back(c->get_name());
+      const std::vector<std::string> names = names_of(subcommands);
       const std::string nearest = npuzzle::cli::nearest_name(word, names);
       out.problem =
           fmt::format("no command '{}'{}; the commands of '{}' are {}", word.substr(0, 40),
                       nearest.empty() ? "" : " (did you mean '" + nearest + "'?)", out.path,
-                      names_of(subcommands));
+                      fmt::join(names, ", "));
       return out;
     }
     at = *found;
@@ -60,7 +59,7 @@ CommandWords command_words(CLI::App& app, const std::vector<std::string>& args) 
   }
   if (at->get_require_subcommand_min() > 0) {
     out.problem = fmt::format("'{}' needs a command: {} (see '{} --help')", out.path,
-                              names_of(subcommands_of(at)), out.path);
+                              fmt::join(names_of(subcommands_of(at)), ", "), out.path);
   }
   return out;
 }
