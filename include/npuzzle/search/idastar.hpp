@@ -95,10 +95,10 @@ class IdaStar {
       // among threads or processes (or to keep checkpoints, a split iteration's progress), its
       // subtrees in the order one thread meets them unsplit.
       const bool ordered = last_iteration >= (min_split_iteration_ << kOrderedShift);
-      const bool split =
-          (ordered || budget_.threads > 1 || checkpoints || sharing(budget_.cluster)) &&
-          last_iteration >= min_split_iteration_ &&
-          (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
+      const bool shared = budget_.threads > 1 || sharing(budget_.cluster) != nullptr;
+      const bool split = (ordered || shared || checkpoints) &&
+                         last_iteration >= min_split_iteration_ &&
+                         (budget_.max_nodes == 0 || budget_.max_nodes >= kMinSplitNodes);
       std::optional<IdaCheckpoint> progress;
       if (split && checkpoints && checkpoints->save) {
         progress.emplace();
@@ -118,7 +118,7 @@ class IdaStar {
       last_iteration = run.stats.expanded - before;
       run.stats.iterations.push_back({bound, last_iteration});
       last_top = main_.top_expanded;
-      run.stats.split_iterations += split && (budget_.threads > 1 || sharing(budget_.cluster));
+      run.stats.split_iterations += split && shared;
       if (outcome == Outcome::Found) {
         return run.finish(SearchStatus::Solved, std::move(main_.path));
       }
@@ -141,8 +141,9 @@ class IdaStar {
   // subtrees searched nearest a goal first. (The last iteration of a smaller search meets its
   // solution soon enough in depth-first order that the listing would cost more than it saves.)
   static constexpr int kOrderedShift = 9;
-  // The subtrees an ordered split lists its top for: the more, the finer the order in which the
-  // last iteration meets them, and the more the walk over the top and each subtree's start cost.
+  // The subtrees an ordered split lists its top for at least (the step of f that reaches them
+  // may list several times as many): the more, the finer the order in which the last iteration
+  // meets them, and the more the walk over the top and each subtree's start cost.
   static constexpr std::size_t kOrderedSubtrees = std::size_t{1} << 18;
   // Subtrees per thread where the split only shares an iteration: enough that one slow subtree
   // does not leave the others idle.
@@ -351,8 +352,8 @@ class IdaStar {
   Frontier walk_top(State& s, std::size_t root, int g, int bound, Move last, PruningState at,
                     Node before, Node now, Known known, int key, std::vector<Move>& path,
                     Subtrees& out, const std::vector<Frontier>* below, std::size_t& next_below);
-  Subtrees subtrees(std::vector<State>& roots, int bound, int above, std::size_t wanted,
-                    std::uint64_t most_top_nodes);
+  Subtrees subtrees(std::vector<State>& roots, int bound, std::optional<int> above,
+                    std::size_t wanted, std::uint64_t most_top_nodes);
   Outcome split_iteration(std::vector<State>& roots, int bound, std::uint64_t last_iteration,
                           bool ordered, const IdaCheckpoint* resume,
                           std::optional<IdaCheckpoint>& progress);

@@ -167,13 +167,13 @@ Frontier IdaStar<D>::walk_top(State& s, std::size_t root, int g, int bound, Move
   return frontier;
 }
 
-// Listed above `above`. Where `above` is 0: above the roots' least f first, then above each least
+// Listed above `above`. Where none is given: above the roots' least f first, then above each least
 // f listed before, until `wanted` are listed, but not into a walk expected to expand more than
 // `most_top_nodes`, going by how the walk grew from the one before (and never up to the bound:
 // something must be listed).
 template <SearchDomain D>
-auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, int above, std::size_t wanted,
-                          std::uint64_t most_top_nodes) -> Subtrees {
+auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, std::optional<int> above,
+                          std::size_t wanted, std::uint64_t most_top_nodes) -> Subtrees {
   const auto walk = [&](int listed_above) {
     Subtrees out;
     out.above = listed_above;
@@ -186,7 +186,7 @@ auto IdaStar<D>::subtrees(std::vector<State>& roots, int bound, int above, std::
     }
     return out;
   };
-  if (above > 0) return walk(above);
+  if (above) return walk(*above);
   int low = bound;
   for (const State& r : roots) low = std::min(low, domain_.estimate(r));
   Subtrees out = walk(low);
@@ -229,7 +229,8 @@ auto IdaStar<D>::split_iteration(std::vector<State>& roots, int bound, std::uint
   const std::uint64_t most_top =
       last_iteration /
       (cluster ? std::max(kTopPart, kPartPerTop * cluster->processes()) : kTopPart);
-  Subtrees work = subtrees(roots, bound, resume ? resume->listed_above : 0, wanted, most_top);
+  Subtrees work = subtrees(
+      roots, bound, resume ? std::optional(resume->listed_above) : std::nullopt, wanted, most_top);
   // The order they are searched in: ordered, lowest estimate first, equals in listing order; else
   // in listing order, the order of the search unsplit.
   std::vector<std::size_t> order(work.root.size());
