@@ -64,22 +64,27 @@ CommandWords command_words(CLI::App& app, const std::vector<std::string>& args) 
   return out;
 }
 
-// For an option `command` does not have among `args`, the one it may be a slip for.
-std::string option_hint(const CLI::App& command, const std::vector<std::string>& args) {
+// What to say of the arguments the command line's parse left over (`extras`, in the order given:
+// CLI11's own message names them last first): each, cut where long, quoted where it holds a space,
+// and the option `command` has that the first misspelt one is nearest to.
+std::string unexpected(const CLI::App& command, const std::vector<std::string>& extras) {
   std::vector<std::string> names;
   for (const CLI::Option* o : command.get_options()) {
     for (const std::string& name : o->get_lnames()) names.push_back("--" + name);
   }
-  for (const std::string& a : args) {
+  std::vector<std::string> shown;
+  std::string hint;
+  for (const std::string& a : extras) {
+    const std::string cut = a.size() > 40 ? a.substr(0, 40) + "..." : a;
+    shown.push_back(a.find(' ') == std::string::npos ? cut : "'" + cut + "'");
     const std::string word = a.substr(0, a.find('='));
-    if (!word.starts_with("--") || std::find(names.begin(), names.end(), word) != names.end()) {
-      continue;
-    }
+    if (!hint.empty() || !word.starts_with("--")) continue;
     if (const std::string nearest = npuzzle::cli::nearest_name(word, names); !nearest.empty()) {
-      return "; did you mean '" + nearest + "'?";
+      hint = "; did you mean '" + nearest + "'?";
     }
   }
-  return "";
+  return fmt::format("unexpected argument{}: {}{}", extras.size() == 1 ? "" : "s",
+                     fmt::join(shown, " "), hint);
 }
 
 int run(int argc, char** argv) {
@@ -145,11 +150,11 @@ int run(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // One line, in the tool's own voice; long values are cut.
-    std::string what = e.what();
+    std::string what = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr
+                           ? unexpected(*words.app, app.remaining(true))
+                           : e.what();
     if (what.size() > 200) what = what.substr(0, 200) + "...";
-    const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
-    say(what + (extras ? option_hint(*words.app, args) : "") + " (see '" + words.path +
-        " --help')");
+    say(what + " (see '" + words.path + " --help')");
     return kBadInput;
   }
 

@@ -1300,6 +1300,9 @@ TEST(Usage, HelpAsACommandAndSlipsNamed) {
       {{"solve", "--jsn", "1", "2", "3", "0"}, "did you mean '--json'?"},
       {{"judge", "poj1078"}, "did you mean 'poj1077'?"},
       {{"pdb", "buld", "7-8"}, "did you mean 'build'?"},
+      // Left-over arguments in the order given (CLI11 names them last first).
+      {{"random", "--size", "3", "a", "--sead", "b c"},
+       "unexpected arguments: a --sead 'b c'; did you mean '--seed'?"},
   };
   for (const auto& [args, hint] : slips) {
     const CliRun r = npuzzle(args);
