@@ -1,6 +1,7 @@
-// Build-time tool: writes the redundant move strings of up to MovePruning::kStandardLength
-// moves, packed, as a C++ initializer list that the program carries built in, so that a search
-// starts without enumerating them. Usage: embed_move_pruning OUT_FILE
+// Build-time tool: writes the move-pruning machine of the redundant move strings of up to
+// MovePruning::kStandardLength moves (its table: the state after each move from each state) as
+// a C++ initializer list that the program carries built in, so that a search starts without
+// finding the strings and making the machine. Usage: embed_move_pruning OUT_FILE
 
 #include <cstdio>
 #include <exception>
@@ -15,9 +16,15 @@ int main(int argc, char** argv) {
   }
   try {
     const auto strings = npuzzle::find_redundant_strings(npuzzle::MovePruning::kStandardLength);
+    const npuzzle::MovePruning machine(strings);
     std::ofstream out(argv[1]);
-    out << "// " << strings.size() << " redundant move strings, written by embed_move_pruning\n";
-    for (const auto& s : strings) out << s.packed() << "u,\n";
+    out << "// " << machine.states() << " states of the machine of " << strings.size()
+        << " redundant move strings, written by embed_move_pruning\n";
+    const auto table = machine.table();
+    for (std::size_t k = 0; k < table.size(); ++k) {
+      out << table[k] << (k % 16 == 15 ? ",\n" : ",");
+    }
+    out << '\n';
     if (!out.flush()) {
       std::fprintf(stderr, "embed_move_pruning: cannot write %s\n", argv[1]);
       return 1;

@@ -19,6 +19,17 @@ struct Box {
   }
 };
 
+// A string's effect: the cells it displaces (at most one more than its moves) and what each
+// holds after it, in pairs.
+using Effect = std::array<std::uint16_t, 2 * (kMaxMoveStringLength + 1)>;
+struct EffectHash {
+  std::size_t operator()(const Effect& e) const {
+    std::uint64_t h = 0;
+    for (const std::uint16_t v : e) h = (h ^ v) * 0x9E37'79B9'7F4A'7C15u;
+    return static_cast<std::size_t>(h ^ (h >> 29));
+  }
+};
+
 // The moves' effect on an unbounded board (large enough for the strings' paths, so that no
 // step leaves it), the blank starting in the middle: which cells end up holding which tile.
 class Plane {
@@ -30,9 +41,10 @@ class Plane {
     for (std::size_t c = 0; c < cells_.size(); ++c) cells_[c] = static_cast<int>(c);
   }
 
-  // The effect of the string as a key (each displaced cell and what it holds, in cell order),
-  // and its path's box. The plane is left as it was.
-  std::string effect(std::uint32_t code, int length, Box& box) {
+  // The effect of the string as a key (each displaced cell and what it holds, in cell order,
+  // then zeros: the plane's first cell is beyond any string's reach), and its path's box. The
+  // plane is left as it was.
+  Effect effect(std::uint32_t code, int length, Box& box) {
     touched_.assign(1, middle_);
     Cell blank = middle_;
     box = Box{};
@@ -48,14 +60,13 @@ class Plane {
     }
     std::sort(touched_.begin(), touched_.end());
     touched_.erase(std::unique(touched_.begin(), touched_.end()), touched_.end());
-    std::string key;
+    Effect key{};
+    std::size_t at = 0;
     for (const Cell c : touched_) {
       const int holds = cells_[static_cast<std::size_t>(c)];
       if (holds == c) continue;
-      for (const int v : {c, holds}) {
-        key.push_back(static_cast<char>(v & 0xFF));
-        key.push_back(static_cast<char>(v >> 8));
-      }
+      key[at++] = static_cast<std::uint16_t>(c);
+      key[at++] = static_cast<std::uint16_t>(holds);
       cells_[static_cast<std::size_t>(c)] = c;
     }
     return key;
@@ -80,13 +91,24 @@ std::vector<MoveString> find_redundant_strings(int max_length) {
     return std::uint64_t{code} | std::uint64_t{static_cast<unsigned>(length)} << 32;
   };
   Plane plane(max_length);
-  // Effect -> the boxes of the strings met so far that hold no redundant stretch. Other strings
-  // need not be kept: each holds one, so a smaller string has its effect in a box within its own.
-  std::unordered_map<std::string, std::vector<Box>> seen;
+  // Effect -> the boxes of the strings met so far that hold no redundant stretch (the first of
+  // a list in `boxes`, each entry naming the next). Other strings need not be kept: each holds
+  // one, so a smaller string has its effect in a box within its own.
+  std::unordered_map<Effect, std::uint32_t, EffectHash> seen;
+  std::size_t expected = 2;  // (about twice 3^max_length, as the strings kept grow)
+  for (int k = 0; k < max_length; ++k) expected *= 3;
+  seen.reserve(expected);
+  constexpr std::uint32_t kEndOfList = 0xFFFF'FFFF;
+  std::vector<std::pair<Box, std::uint32_t>> boxes;
+  const auto keep = [&](const Effect& e, const Box& b) {
+    auto [it, fresh] = seen.try_emplace(e, kEndOfList);
+    boxes.emplace_back(b, it->second);
+    it->second = static_cast<std::uint32_t>(boxes.size() - 1);
+  };
   std::unordered_set<std::uint64_t> redundant;  // tagged
   std::vector<MoveString> out;
   Box box;
-  seen[plane.effect(0, 0, box)].push_back(box);
+  keep(plane.effect(0, 0, box), box);
   std::vector<std::uint32_t> layer{0};  // the strings of one length kept, in order
   for (int length = 1; length <= max_length; ++length) {
     std::vector<std::uint32_t> next;
@@ -99,13 +121,19 @@ std::vector<MoveString> find_redundant_strings(int max_length) {
           holds_one = redundant.contains(tagged(t & ((1u << (2 * k)) - 1), k));
         }
         if (holds_one) continue;
-        auto& boxes = seen[plane.effect(t, length, box)];
-        if (std::any_of(boxes.begin(), boxes.end(), [&](const Box& b) { return b.within(box); })) {
+        const Effect e = plane.effect(t, length, box);
+        bool within = false;
+        if (const auto it = seen.find(e); it != seen.end()) {
+          for (std::uint32_t k = it->second; k != kEndOfList && !within; k = boxes[k].second) {
+            within = boxes[k].first.within(box);
+          }
+        }
+        if (within) {
           redundant.insert(tagged(t, length));
           out.push_back({t, length});
           continue;
         }
-        boxes.push_back(box);
+        keep(e, box);
         next.push_back(t);
       }
     }
@@ -160,17 +188,54 @@ MovePruning::MovePruning(std::span<const MoveString> redundant) {
     }
   }
 
-  // The states are the nodes where no redundant string ends, numbered in breadth-first order
-  // (the start first, and the states of short strings, visited most, together).
-  std::vector<PruningState> id(child.size(), kPrunedMove);
-  PruningState count = 0;
+  // The states are the nodes where no redundant string ends. Nodes that accept the same
+  // continuations are one state: Moore's refinement splits the nodes by their class and their
+  // successors' classes until no class splits.
+  constexpr std::uint32_t kEnd = kNone;
+  std::vector<std::uint32_t> live, cls(child.size(), 0);
   for (const std::uint32_t n : order) {
-    if (!ends[n]) id[n] = count++;
+    if (ends[n]) {
+      cls[n] = kEnd;
+    } else {
+      live.push_back(n);
+    }
+  }
+  using Key = std::array<std::uint32_t, 1 + kDirCount>;
+  std::vector<std::pair<Key, std::uint32_t>> keyed(live.size());
+  for (std::size_t classes = 1;;) {
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      const std::uint32_t n = live[k];
+      keyed[k] = {{cls[n], cls[go[n][0]], cls[go[n][1]], cls[go[n][2]], cls[go[n][3]]}, n};
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::uint32_t count = 0;
+    for (std::size_t k = 0; k < keyed.size(); ++k) {
+      if (k > 0 && keyed[k].first != keyed[k - 1].first) ++count;
+      cls[keyed[k].second] = count;
+    }
+    if (++count == classes) break;
+    classes = count;
+  }
+
+  // Numbered in breadth-first order of the trie (the start first, and the states of short
+  // strings, visited most, together).
+  std::vector<std::uint32_t> id(live.size(), kNone);
+  std::uint32_t count = 0;
+  for (const std::uint32_t n : order) {
+    if (cls[n] != kEnd && id[cls[n]] == kNone) id[cls[n]] = count++;
+  }
+  if (count > kPrunedMove) {
+    throw InputError("the move-pruning machine of these strings needs " + std::to_string(count) +
+                     " states; a PruningState names at most " + std::to_string(kPrunedMove));
   }
   next_.assign(std::size_t{count} * kDirCount, kPrunedMove);
   for (const std::uint32_t n : order) {
-    if (id[n] == kPrunedMove) continue;
-    for (std::size_t a = 0; a < kDirCount; ++a) next_[id[n] * kDirCount + a] = id[go[n][a]];
+    if (cls[n] == kEnd) continue;
+    for (std::size_t a = 0; a < kDirCount; ++a) {
+      const std::uint32_t to = cls[go[n][a]];
+      next_[std::size_t{id[cls[n]]} * kDirCount + a] =
+          to == kEnd ? kPrunedMove : static_cast<PruningState>(id[to]);
+    }
   }
 }
 

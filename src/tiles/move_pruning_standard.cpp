@@ -6,21 +6,17 @@
 
 namespace npuzzle {
 
-#ifdef NPUZZLE_MOVE_STRINGS
-// The redundant strings as the build found them (tools/embed_move_pruning.cpp), packed.
+#ifdef NPUZZLE_MOVE_PRUNING_TABLE
+// The machine as the build made it (tools/embed_move_pruning.cpp): by state, then move.
 namespace {
-constexpr std::uint32_t kEmbedded[] = {
-#include NPUZZLE_MOVE_STRINGS
+constexpr PruningState kEmbedded[] = {
+#include NPUZZLE_MOVE_PRUNING_TABLE
 };
 }  // namespace
 
 const MovePruning& MovePruning::standard() {
-  static const MovePruning pruning = [] {
-    std::vector<MoveString> strings;
-    strings.reserve(std::size(kEmbedded));
-    for (const std::uint32_t word : kEmbedded) strings.push_back(MoveString::unpacked(word));
-    return MovePruning(strings);
-  }();
+  static const MovePruning pruning(
+      std::vector<PruningState>(std::begin(kEmbedded), std::end(kEmbedded)));
   return pruning;
 }
 #else

@@ -88,14 +88,6 @@ TEST(MovePruning, TheShortestRedundantStringsAreTheReversalsAndHalfTurns) {
   EXPECT_THROW(find_redundant_strings(-1), InputError);
 }
 
-TEST(MovePruning, StringsPackIntoOneWord) {
-  for (const MoveString& s : find_redundant_strings(10)) {
-    EXPECT_EQ(MoveString::unpacked(s.packed()), s);
-  }
-  const MoveString longest{0x0ABC'DEF0u & ((1u << 28) - 1), kMaxMoveStringLength};
-  EXPECT_EQ(MoveString::unpacked(longest.packed()), longest);
-}
-
 TEST(MovePruning, ASearchFollowingTheMachineStillMeetsEveryBoardAtItsDistance) {
   const MovePruning& pruning = MovePruning::standard();
   struct Case {
@@ -130,7 +122,7 @@ TEST(MovePruning, ASearchFollowingTheMachineStillMeetsEveryBoardAtItsDistance) {
   }
 }
 
-TEST(MovePruning, TheMachineHasAStateForEachProperPrefix) {
+TEST(MovePruning, EachRedundantStringIsPrunedAtItsLastMove) {
   // Five states for the reversals alone: the start and after each move.
   EXPECT_EQ(MovePruning(find_redundant_strings(2)).states(), 5u);
   const auto strings = find_redundant_strings(8);
@@ -143,6 +135,28 @@ TEST(MovePruning, TheMachineHasAStateForEachProperPrefix) {
     }
     EXPECT_EQ(machine.after(at, s.at(s.length - 1)), kPrunedMove) << letters(s);
   }
+}
+
+// Whether `a` and `b` prune the same move strings of up to `depth` moves from states `x` and `y`.
+bool prune_alike(const MovePruning& a, PruningState x, const MovePruning& b, PruningState y,
+                 int depth) {
+  if (depth == 0) return true;
+  for (const Dir d : kAllDirs) {
+    const PruningState nx = a.after(x, d), ny = b.after(y, d);
+    if ((nx == kPrunedMove) != (ny == kPrunedMove)) return false;
+    if (nx != kPrunedMove && !prune_alike(a, nx, b, ny, depth - 1)) return false;
+  }
+  return true;
+}
+
+TEST(MovePruning, TheBuiltInMachineIsTheFindersOnShorterStrings) {
+  // The machine the build made (of strings up to kStandardLength moves) prunes a string of up to
+  // 10 moves exactly where it holds a redundant one of up to 10 moves, as found here.
+  const MovePruning found(find_redundant_strings(10));
+  EXPECT_TRUE(prune_alike(MovePruning::standard(), kPruningStart, found, kPruningStart, 10));
+  // And it is that machine: the reversals' alone prune otherwise.
+  EXPECT_FALSE(prune_alike(MovePruning::standard(), kPruningStart,
+                           MovePruning(find_redundant_strings(2)), kPruningStart, 10));
 }
 
 }  // namespace

@@ -105,6 +105,9 @@ template <SearchDomain D>
   for (const typename D::Move m : domain.moves(state, last)) {
     const PruningState next = pruning_after(domain, at, m);
     if (next == kPrunedMove) continue;
+    // (a child searched will read its moves there: a machine too large for the nearest caches
+    // is asked for them early)
+    if constexpr (requires { domain.prefetch_pruning(next); }) domain.prefetch_pruning(next);
     out.at[out.count] = next;
     out.move[out.count++] = m;
   }

@@ -41,10 +41,11 @@ concept SearchDomain = requires(const D& d, typename D::State& s, const typename
 /// over the moves made. Depth-first searches carry its state along their path, starting from
 /// kPruningStart, and skip a move where `pruning_after` gives kPrunedMove. The machine must
 /// leave some shortest move string to every state, as a machine that rejects only strings with a
-/// stretch that a smaller string can replace does.
-using PruningState = std::uint32_t;
+/// stretch that a smaller string can replace does. Such a domain may also name
+/// `prefetch_pruning(state)`, which the searches call for each child they may search.
+using PruningState = std::uint16_t;
 inline constexpr PruningState kPruningStart = 0;
-inline constexpr PruningState kPrunedMove = 0xFFFF'FFFF;
+inline constexpr PruningState kPrunedMove = 0xFFFF;
 template <class D>
 concept PrunesMoveStrings = requires(const D& d, typename D::Move m) {
   { d.pruning_after(PruningState{}, m) } -> std::same_as<PruningState>;

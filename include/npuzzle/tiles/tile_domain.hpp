@@ -62,6 +62,7 @@ class TileDomain : public ChildEstimates<Heuristic> {
   }
 
   PruningState pruning_after(PruningState at, Move d) const { return pruning_.after(at, d); }
+  void prefetch_pruning(PruningState at) const { pruning_.prefetch(at); }
 
   void apply(State& s, Move d) const {
     const auto [tile, from] = slide(s, d);
