@@ -141,24 +141,30 @@ Lines plan_lines(Geometry g) {
 }
 
 /// How a board is judged (lower is better): placed tiles first, then others x (the Manhattan
-/// distance of the whole board) + exact x (the moves that the stage's placing tables count), or
-/// on boards too large for those tables, tile x (the stage's tiles' distance from home) + gap x
-/// (the blank's distance from a cell in front of one of them); a pair in its window counts gap x
-/// its exact finishing moves.
+/// distance of the whole board) + ahead x (that of the tiles to be placed soon after the stage's)
+/// + exact x (the moves that the stage's placing tables count), or on boards too large for those
+/// tables, tile x (the stage's tiles' distance from home) + gap x (the blank's distance from a
+/// cell in front of one of them); a pair in its window counts gap x its exact finishing moves.
 constexpr std::int64_t kStage = std::int64_t{1} << 40;
 struct Weights {
-  std::int64_t tile, gap, others, exact;
+  std::int64_t tile, gap, others, exact, ahead;
 };
 /// A wide beam keeps enough different boards to weigh the other tiles and the blank's walk more
 /// and still place its tiles; a narrow one that does so stalls. The placing tables count in
 /// moves and the whole solution is about twice the Manhattan distance, hence exact about
-/// others / 2.
+/// others / 2. A tile soon to be placed costs several moves for each step it stands from home,
+/// another tile about two, so a wide beam also prefers the boards where the blank's moves have
+/// slid the next tiles towards home.
 constexpr std::size_t kWideBeam = 1024;
-constexpr Weights kNarrowWeights{8, 2, 2, 1};
+constexpr Weights kNarrowWeights{8, 2, 2, 1, 0};
 /// The weights for a beam `width` wide: a wide one's placing tables weighed as the caller says
 /// (`BeamOptions::placing_weight`, 3 by default).
 Weights weights_for(std::size_t width, int placing_weight) {
-  return width < kWideBeam ? kNarrowWeights : Weights{8, 4, 6, placing_weight};
+  return width < kWideBeam ? kNarrowWeights : Weights{8, 4, 6, placing_weight, 3};
+}
+/// How many tiles after the stage's count as placed soon: those of the next two and a half lines.
+std::size_t tiles_ahead(Geometry g) {
+  return static_cast<std::size_t>(5 * std::max(g.rows, g.cols) / 2);
 }
 
 class Beam {
@@ -170,6 +176,7 @@ class Beam {
         lines_(lines),
         width_(static_cast<std::size_t>(options.width)),
         weights_(weights_for(width_, options.placing_weight)),
+        ahead_(tiles_ahead(g)),
         run_(run),
         bytes_(2 * width_ * n_ * sizeof(Home)) {
     std::mt19937_64 random(0x5eed);  // fixed: the same board always gets the same answer
@@ -239,6 +246,7 @@ class Beam {
     std::size_t stage = 0;
     std::array<Cell, 2> target_at{};  // where the stage's tiles are
     std::int64_t manhattan = 0;
+    std::int64_t ahead = 0;  // the Manhattan distance of the tiles placed soon after the stage's
     std::uint64_t hash = 0;
     std::int64_t score = 0;
     Dir last = kNoDir;
@@ -255,6 +263,13 @@ class Beam {
   bool fixed(Cell c, std::size_t stage) const {
     return lines_.rank[idx(c)] < lines_.stages[stage].first;
   }
+  /// Whether tile `h` is placed soon after stage `stage`'s (never, where the weights ignore it).
+  bool ahead(Home h, std::size_t stage) const {
+    if (weights_.ahead == 0 || stage == lines_.stages.size()) return false;
+    const Stage& s = lines_.stages[stage];
+    const std::size_t r = lines_.rank[idx(static_cast<Cell>(h))];
+    return r >= s.first + s.count && r < s.first + s.count + ahead_;
+  }
 
   /// Brings `info` up to date on `board` with the tile from `from` moved to `to` (from < 0: no
   /// move): the stages now complete are passed, the next stage's tiles found, the score set.
@@ -263,6 +278,7 @@ class Beam {
       return c == from ? kNoHome : c == to ? board[idx(from)] : board[idx(c)];
     };
     bool located = from >= 0;
+    const std::size_t stage_before = info.stage;
     for (;;) {
       if (info.stage == lines_.stages.size()) break;
       const Stage& s = lines_.stages[info.stage];
@@ -283,7 +299,16 @@ class Beam {
       ++info.stage;
       located = false;
     }
-    info.score = -kStage * static_cast<std::int64_t>(info.stage) + weights_.others * info.manhattan;
+    if (from < 0 || info.stage != stage_before) {  // other tiles are placed soon now
+      info.ahead = 0;
+      for (Cell c = 0; c < g_.cells(); ++c) {
+        if (const Home h = at(c); h != kNoHome && ahead(h, info.stage)) {
+          info.ahead += g_.taxicab(c, h);
+        }
+      }
+    }
+    info.score = -kStage * static_cast<std::int64_t>(info.stage) +
+                 weights_.others * info.manhattan + weights_.ahead * info.ahead;
     if (info.stage == lines_.stages.size()) return;
     const Stage& s = lines_.stages[info.stage];
     if (s.count == 2) {
@@ -342,7 +367,9 @@ class Beam {
         ++run_.stats.generated;
         Candidate c{info, static_cast<std::uint32_t>(i), d};
         c.info.last = d;
-        c.info.manhattan += g_.taxicab(info.blank, h) - g_.taxicab(n, h);
+        const int step = g_.taxicab(info.blank, h) - g_.taxicab(n, h);
+        c.info.manhattan += step;
+        if (ahead(h, info.stage)) c.info.ahead += step;
         c.info.hash += value(h) * (keys_[idx(info.blank)] - keys_[idx(n)]);
         c.info.blank = n;
         const Stage& s = lines_.stages[info.stage];
@@ -432,6 +459,7 @@ class Beam {
   const Lines& lines_;
   std::size_t width_;
   Weights weights_;
+  std::size_t ahead_;  // how many tiles after a stage's are placed soon
   SearchRun& run_;
   std::vector<std::uint64_t> keys_;  // per cell, for a hash that follows a move in O(1)
   std::vector<Home> boards_, next_boards_;
