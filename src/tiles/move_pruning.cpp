@@ -101,7 +101,7 @@ std::vector<MoveString> find_redundant_strings(int max_length) {
   constexpr std::uint32_t kEndOfList = 0xFFFF'FFFF;
   std::vector<std::pair<Box, std::uint32_t>> boxes;
   const auto keep = [&](const Effect& e, const Box& b) {
-    auto [it, fresh] = seen.try_emplace(e, kEndOfList);
+    const auto it = seen.try_emplace(e, kEndOfList).first;
     boxes.emplace_back(b, it->second);
     it->second = static_cast<std::uint32_t>(boxes.size() - 1);
   };
