@@ -162,9 +162,10 @@ constexpr Weights kNarrowWeights{8, 2, 2, 1, 0};
 Weights weights_for(std::size_t width, int placing_weight) {
   return width < kWideBeam ? kNarrowWeights : Weights{8, 4, 6, placing_weight, 3};
 }
-/// How many tiles after the stage's count as placed soon: those of the next two and a half lines.
+/// How many tiles after the stage's count as placed soon: two and a half lines as long as the
+/// board's shorter side (the length of the lines placed first).
 std::size_t tiles_ahead(Geometry g) {
-  return static_cast<std::size_t>(5 * std::max(g.rows, g.cols) / 2);
+  return static_cast<std::size_t>(5 * std::min(g.rows, g.cols) / 2);
 }
 
 class Beam {
