@@ -176,7 +176,10 @@ std::size_t slips(std::string_view a, std::string_view b) {
 
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names) {
   constexpr std::size_t kLongest = 64;  // past this a word is no slip for a name
-  if (word.size() > kLongest) return "";
+  // A word that is one of the names is no slip for any.
+  if (word.size() > kLongest || std::find(names.begin(), names.end(), word) != names.end()) {
+    return "";
+  }
   // A name cut short (`linear` for `linear-conflict`), where it is the only one begun so.
   std::vector<std::string> begun;
   for (const std::string& name : names) {

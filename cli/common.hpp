@@ -46,7 +46,7 @@ inline std::string_view without_byte_order_mark(std::string_view text) {
 std::string explain(const InputError& e);
 /// The one of `names` that `word` is most likely a slip for: the only one it begins, else the
 /// nearest by slips (a letter wrong, missing, extra or two swapped, up to one per three letters);
-/// "" where none is that close or two are equally close.
+/// "" where `word` is one of them, none is that close or two are equally close.
 std::string nearest_name(std::string_view word, const std::vector<std::string>& names);
 
 }  // namespace npuzzle::cli

@@ -1310,7 +1310,11 @@ TEST(Usage, HelpAsACommandAndSlipsNamed) {
     EXPECT_EQ(r.out, "") << args[1];
     EXPECT_NE(r.err.find(hint), std::string::npos) << r.err;
   }
-  // Nothing near: no guess.
+  // Nothing near: no guess; and none for an option's own name left over (after "--").
+  const CliRun own = npuzzle({"random", "--size", "3", "--", "--seed"});
+  EXPECT_EQ(own.code, 2);
+  EXPECT_NE(own.err.find("unexpected argument: --seed"), std::string::npos) << own.err;
+  EXPECT_EQ(own.err.find("did you mean"), std::string::npos) << own.err;
   const CliRun far = npuzzle({"frobnicate"});
   EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
   EXPECT_NE(far.err.find("solve, check"), std::string::npos) << far.err;
