@@ -1,6 +1,7 @@
 #include "npuzzle/storage/huge_pages.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <fstream>
@@ -15,7 +16,13 @@ namespace {
 // The bytes of the mapping starting at `start` that /proc/self/smaps counts as `field` (in kB
 // there); 0 where it has no such mapping or field.
 std::size_t mapped_bytes(const void* start, std::string_view field) {
-  std::ifstream in("/proc/self/smaps");
+  // Read in small pieces: the kernel counts each mapping's pages as it writes the mapping's
+  // lines, so the reading stops soon after this mapping's rather than after those of the
+  // tables mapped before it (at higher addresses, listed after it).
+  std::array<char, 1024> buffer;
+  std::ifstream in;
+  in.rdbuf()->pubsetbuf(buffer.data(), buffer.size());
+  in.open("/proc/self/smaps");
   const auto want = reinterpret_cast<std::uintptr_t>(start);
   bool inside = false;
   for (std::string line; std::getline(in, line);) {
