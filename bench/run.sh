@@ -3,8 +3,8 @@
 #   judge poj1077 on 100,000 seeded random 8-puzzles (parsing and printing included),
 #   judge acwing108 on ten 499x499 datasets, check on one 3000x3000 board,
 #   solve (auto) on seeded random 3x4 and 4x3 boards,
-#   Korf's 100 15-puzzles and the seventeen at 80 moves, with the 7-8 pattern databases (when
-#   built: npuzzle pdb build 7-8),
+#   Korf's 100 15-puzzles and the seventeen at 80 moves, with the 7-8 and the 7-8+L pattern
+#   databases (each where built: npuzzle pdb build SET),
 #   judge poj3131 on five seeded 15-dataset inputs whose answers are all 29, 30 or -1, with the
 #   answer table (the exact search's speed on them is BM_CubeHardInputSearch, below),
 # then the library micro-benchmarks (Google Benchmark).
@@ -51,17 +51,19 @@ for size in 3x4 4x3; do
   echo "solve (auto) on 20 random ${size} boards: ${s} s median of $runs ($(awk -v s="$s" 'BEGIN{printf "%.1f", s*1000/20}') ms per board)"
 done
 
-if "$bin" pdb list | grep -q '^7-8 .* built'; then
-  for _ in $(seq "$runs"); do "$bin" bench korf100 --pdb 7-8 | tail -n 1; done |
-    sed -E 's/.*search time ([0-9.]+) ([um]?s) in total, median ([0-9.]+ [um]?s).*/\1 \2 \3/' |
-    awk '{ t = $2 == "ms" ? $1 / 1e3 : $2 == "us" ? $1 / 1e6 : $1; print t, $3, $4 }' | sort -n |
-    awk -v runs="$runs" '{ a[NR] = $0 } END { split(a[int((NR + 1) / 2)], m, " ");
-      printf "bench korf100 (7-8 reflected): %.3f s total search time, median of %d runs (that run'"'"'s median instance %s %s)\n", m[1], runs, m[2], m[3] }'
-  "$bin" bench "$root/instances/fifteen80.txt" --goal blank-last --pdb 7-8 --search-threads 1 |
-    tail -n 1 | sed 's/^/the seventeen 80-move 15-puzzles: /'
-else
-  echo "bench korf100: skipped, the 7-8 pattern databases are not built (npuzzle pdb build 7-8)"
-fi
+for set in 7-8 7-8+L; do
+  if "$bin" pdb list | grep -q "^$set .* built"; then
+    for _ in $(seq "$runs"); do "$bin" bench korf100 --pdb "$set" | tail -n 1; done |
+      sed -E 's/.*search time ([0-9.]+) ([um]?s) in total, median ([0-9.]+ [um]?s).*/\1 \2 \3/' |
+      awk '{ t = $2 == "ms" ? $1 / 1e3 : $2 == "us" ? $1 / 1e6 : $1; print t, $3, $4 }' | sort -n |
+      awk -v runs="$runs" -v set="$set" '{ a[NR] = $0 } END { split(a[int((NR + 1) / 2)], m, " ");
+        printf "bench korf100 (%s): %.3f s total search time, median of %d runs (that run'"'"'s median instance %s %s)\n", set, m[1], runs, m[2], m[3] }'
+    "$bin" bench "$root/instances/fifteen80.txt" --goal blank-last --pdb "$set" --search-threads 1 |
+      tail -n 1 | sed "s/^/the seventeen 80-move 15-puzzles ($set): /"
+  else
+    echo "bench korf100 ($set): skipped, the set is not built (npuzzle pdb build $set)"
+  fi
+done
 
 export NPUZZLE_CACHE="$work/cache"
 "$bin" cube table build 2>/dev/null

@@ -105,7 +105,7 @@ int run(int argc, char** argv) {
       "  npuzzle compare 8 6 7 2 5 4 3 0 1          every algorithm side by side\n"
       "  npuzzle judge poj1077 < input.txt          a classic problem's exact format\n"
       "  npuzzle cube solve < datasets.txt          the Cubic Eight-Puzzle, with the rolls\n"
-      "  npuzzle pdb build 7-8                      the strongest 4x4 tables (minutes, once)\n"
+      "  npuzzle pdb build 7-8+L                    the strongest 4x4 tables (minutes, once)\n"
       "  npuzzle bench korf100 -j 2                 Korf's 100 15-puzzles, checked\n"
       "  npuzzle web                                the page: solve and watch, in a browser\n"
       "Run 'npuzzle COMMAND --help' (or 'npuzzle help COMMAND') for a command's options.");

@@ -24,39 +24,52 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
   static const std::vector<std::uint64_t> kCornerBlock{144210653, 89676919, 19234958,
                                                        1825359,   75082,    1029};
   static const std::vector<std::uint64_t> kFiveBlock{493037, 425575, 117345, 11899, 464};
+  static const PatternSpec kFirstSeven{
+      range(1, 7), {5572087, 27597288, 45016293, 28476088, 7697624, 911559, 43638, 622, 1}};
+  static const PatternSpec kLastEight{
+      range(8, 15),
+      {62935150, 255979095, 371195445, 247413723, 83587163, 15135103, 1505760, 82802, 2517, 42}};
   static const std::vector<PdbSetSpec> sets{
+      {"7-8+L",
+       g,
+       {{{kFirstSeven, kLastEight}, true},
+        // The first row and column and tile 5, an L its own mirror image: one view.
+        {{{{1, 2, 3, 4, 5, 8, 12},
+           {9125023, 35775152, 44389803, 21428004, 4202459, 375886, 18402, 463, 8}},
+          {{6, 7, 9, 10, 11, 13, 14, 15},
+           {55480482, 234074563, 363893526, 265293308, 98132344, 18944737, 1914178, 101172, 2450,
+            40}}},
+         false}},
+       false,
+       "7-8 and an L-shaped 7-8 (1-5, 8, 12 and the rest): 1.15 GB, minutes (7-8's tables shared)"},
       {"7-8",
        g,
-       {{range(1, 7), {5572087, 27597288, 45016293, 28476088, 7697624, 911559, 43638, 622, 1}},
-        {range(8, 15),
-         {62935150, 255979095, 371195445, 247413723, 83587163, 15135103, 1505760, 82802, 2517,
-          42}}},
-       true,
+       {{{kFirstSeven, kLastEight}, true}},
        false,
        "tiles 1-7 and 8-15 (Korf & Felner), reflected: 577 MB, built in minutes"},
       {"6-6-3",
        g,
-       {{{1, 2, 3, 5, 6, 7}, {2946221, 5179128, 2786263, 572185, 46375, 1347, 1}},
-        {{4, 8, 9, 12, 13, 14}, {3802361, 4980110, 2278490, 431363, 37574, 1596, 26}},
-        {{10, 11, 15}, {5355, 1308, 57}}},
-       true,
+       {{{{{1, 2, 3, 5, 6, 7}, {2946221, 5179128, 2786263, 572185, 46375, 1347, 1}},
+          {{4, 8, 9, 12, 13, 14}, {3802361, 4980110, 2278490, 431363, 37574, 1596, 26}},
+          {{10, 11, 15}, {5355, 1308, 57}}},
+         true}},
        false,
        "three blocks, reflected: 11.5 MB, built in seconds"},
       {"5-5-5",
        g,
-       {{{1, 2, 3, 5, 6}, {468815, 460100, 111313, 7846, 246}},
-        {{4, 8, 9, 12, 13}, kFiveBlock},
-        {{7, 10, 11, 14, 15}, kFiveBlock}},
-       true,
+       {{{{{1, 2, 3, 5, 6}, {468815, 460100, 111313, 7846, 246}},
+          {{4, 8, 9, 12, 13}, kFiveBlock},
+          {{7, 10, 11, 14, 15}, kFiveBlock}},
+         true}},
        true,
        "three blocks, reflected: 1.6 MB, built in about a second"},
       {"6-6-6-6",
        Geometry{5, 5},
-       {{{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
-        {{3, 4, 8, 9, 13, 14}, kCornerBlock},
-        {{10, 11, 15, 16, 20, 21}, kCornerBlock},
-        {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
-       true,
+       {{{{{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
+          {{3, 4, 8, 9, 13, 14}, kCornerBlock},
+          {{10, 11, 15, 16, 20, 21}, kCornerBlock},
+          {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
+         true}},
        false,
        "four blocks of six (Korf & Felner), reflected: 510 MB, built in minutes"},
   };
@@ -65,8 +78,10 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
 
 std::vector<PatternDescriptor> PdbSet::descriptors(const PdbSetSpec& spec) {
   std::vector<PatternDescriptor> out;
-  for (const auto& p : spec.patterns) {
-    out.push_back({Board::blank_first(spec.geometry), p.tiles, p.value_counts});
+  for (const auto& partition : spec.partitions) {
+    for (const auto& p : partition.patterns) {
+      out.push_back({Board::blank_first(spec.geometry), p.tiles, p.value_counts});
+    }
   }
   return out;
 }

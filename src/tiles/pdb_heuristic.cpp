@@ -6,28 +6,18 @@
 namespace npuzzle {
 
 PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inputs)
-    : regions_(layout.geometry()),
-      set_(inputs.pdb),
-      reflect_(set_ != nullptr && set_->spec().reflect) {
+    : regions_(layout.geometry()), set_(inputs.pdb) {
   if (!set_) throw InputError("the pdb heuristic needs a pattern database set");
-  for (const auto& p : set_->spec().patterns) patterns_.push_back(p.tiles);
+  const PdbSetSpec& spec = set_->spec();
   const Geometry g = layout.geometry();
-  if (g != set_->spec().geometry || g.cells() > kMaxCells || patterns_.size() > kMaxPatterns) {
-    throw InputError("the " + set_->spec().name + " pattern databases are for " +
-                     set_->spec().geometry.name() + " boards, not " + g.name());
+  if (g != spec.geometry || g.cells() > kMaxCells) {
+    throw InputError("the " + spec.name + " pattern databases are for " + spec.geometry.name() +
+                     " boards, not " + g.name());
   }
   for (int t = 1; t < g.cells(); ++t) {
     const auto tile = static_cast<SmallTile>(t);
     if (g.at(layout.home_row(tile), layout.home_col(tile)) != t) {
       throw InputError("pattern databases need the blank-first goal (see GoalFrame)");
-    }
-  }
-  for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    data_[p] = &set_->tables()[p].location();
-    ranker_[p] = &set_->tables()[p].ranker();
-    for (std::size_t i = 0; i < patterns_[p].size(); ++i) {
-      pattern_of_[patterns_[p][i]] = static_cast<std::uint8_t>(p);
-      index_in_pattern_[patterns_[p][i]] = static_cast<std::uint8_t>(i);
     }
   }
   for (int t = 0; t < g.cells(); ++t) {
@@ -36,41 +26,67 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
           static_cast<std::uint8_t>(layout.distance(static_cast<SmallTile>(t), c));
     }
   }
-  // The mirror in the main diagonal: on the blank-first goal a tile's label is its home cell.
-  for (Cell c = 0; c < g.cells(); ++c) {
-    const auto mirror = static_cast<std::uint8_t>(image(g, c, Symmetry{.transpose = true}));
-    mirror_cell_[static_cast<std::size_t>(c)] = mirror;
-    mirror_tile_[static_cast<std::size_t>(c)] = mirror;
+  // A view's cell and tile labels: the board's own, or the mirror's in the main diagonal (on the
+  // blank-first goal a tile's label is its home cell, so tiles map as cells do).
+  auto add_view = [&](const Partition& partition, std::size_t first_table, bool mirrored) {
+    if (views_ == kMaxViews || partition.patterns.size() > kMaxPatterns) {
+      throw InputError("the " + spec.name + " pattern databases have more patterns or " +
+                       "partitions than the estimate reads");
+    }
+    View& view = view_[views_++];
+    for (Cell c = 0; c < g.cells(); ++c) {
+      const auto image_cell = static_cast<std::uint8_t>(
+          mirrored ? image(g, c, Symmetry{.transpose = true}) : static_cast<int>(c));
+      view.cell[static_cast<std::size_t>(c)] = image_cell;
+      view.tile[static_cast<std::size_t>(c)] = image_cell;
+    }
+    for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
+      const auto& table = set_->tables()[first_table + p];
+      view.data[p] = &table.location();
+      view.ranker[p] = &table.ranker();
+      view.patterns.push_back(partition.patterns[p].tiles);
+      for (std::size_t i = 0; i < partition.patterns[p].tiles.size(); ++i) {
+        const SmallTile label = partition.patterns[p].tiles[i];
+        const SmallTile t = view.tile[label];  // (the mirror is its own inverse)
+        view.pattern_of[t] = static_cast<std::uint8_t>(p);
+        view.index_in_pattern[t] = static_cast<std::uint8_t>(i);
+      }
+    }
+  };
+  std::size_t first_table = 0;
+  for (const Partition& partition : spec.partitions) {
+    add_view(partition, first_table, false);
+    if (partition.reflect && g.rows == g.cols) add_view(partition, first_table, true);
+    first_table += partition.patterns.size();
   }
-  if (reflect_ && g.rows != g.cols) reflect_ = false;
+  if (views_ == 0) throw InputError("the " + spec.name + " pattern databases have no patterns");
 }
 
 int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
-  std::array<std::uint8_t, kMaxCells> mirrored_cell{};  // by tile of the mirrored board
-  for (std::size_t c = 0; c < tiles.size(); ++c) {
-    memo.cell[tiles[c]] = static_cast<std::uint8_t>(c);
-    mirrored_cell[mirror_tile_[tiles[c]]] = mirror_cell_[c];
-  }
-  memo.value.fill(0);
-  memo.mirrored_value.fill(0);
-  memo.taken.fill(0);
-  memo.mirrored_taken.fill(0);
-  for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    for (const SmallTile t : patterns_[p]) {
-      memo.taken[p] |= CellMask{1} << memo.cell[t];
-      memo.mirrored_taken[p] |= CellMask{1} << mirrored_cell[t];
-    }
-  }
+  for (std::size_t c = 0; c < tiles.size(); ++c) memo.cell[tiles[c]] = static_cast<std::uint8_t>(c);
   memo.trail.clear();
-  memo.sum = memo.mirrored_sum = memo.manhattan = 0;
+  memo.manhattan = 0;
   for (std::size_t c = 0; c < tiles.size(); ++c) {
     if (tiles[c] != kBlank) memo.manhattan += distance(tiles[c], static_cast<unsigned>(c));
   }
-  for (std::size_t p = 0; p < patterns_.size(); ++p) {
-    memo.sum += revalue(memo.cell, memo.taken, memo.value, memo.rank, static_cast<std::uint8_t>(p));
-    if (reflect_) {
-      memo.mirrored_sum += revalue(mirrored_cell, memo.mirrored_taken, memo.mirrored_value,
-                                   memo.mirrored_rank, static_cast<std::uint8_t>(p));
+  for (std::size_t v = 0; v < views_; ++v) {
+    const View& view = view_[v];
+    Memo::View& seen = memo.view[v];
+    std::array<std::uint8_t, kMaxCells> cell{};  // by the view's tile: its cell in the view
+    for (std::size_t c = 0; c < tiles.size(); ++c) cell[view.tile[tiles[c]]] = view.cell[c];
+    seen = {};
+    for (std::size_t p = 0; p < view.patterns.size(); ++p) {
+      const auto& pattern = view.patterns[p];
+      std::array<std::uint8_t, PlacementRanker::kMaxTiles> placement;
+      for (std::size_t i = 0; i < pattern.size(); ++i) {
+        placement[i] = cell[pattern[i]];
+        seen.taken[p] |= CellMask{1} << cell[pattern[i]];
+      }
+      seen.rank[p] = view.ranker[p]->rank(std::span(placement.data(), pattern.size()));
+      seen.value[p] = PatternDatabase::stored(
+          table(v, static_cast<std::uint8_t>(p))[seen.rank[p]],
+          [&] { return regions_.in_main_region(cell[kBlank], regions_.board() & ~seen.taken[p]); });
+      seen.sum += seen.value[p];
     }
   }
   return estimate(memo);

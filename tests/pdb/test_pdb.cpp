@@ -238,7 +238,7 @@ TEST(PatternDatabase, EveryEntryMatchesAnIndependentSearch) {
 }
 
 PdbSetSpec eight_puzzle_set() {
-  return {"test 4-4", {3, 3}, {{{1, 2, 3, 4}, {}}, {{5, 6, 7, 8}, {}}}, true, false, "test"};
+  return {"test 4-4", {3, 3}, {{{{{1, 2, 3, 4}, {}}, {{5, 6, 7, 8}, {}}}, true}}, false, "test"};
 }
 
 std::shared_ptr<const PdbSet> build_set(const PdbSetSpec& spec) {
@@ -262,6 +262,37 @@ TEST(PdbHeuristic, IsAdmissibleOnEveryEightPuzzleAndAtLeastManhattan) {
   EXPECT_GT(above_manhattan, 10000);
 }
 
+// A second partition of the 8-puzzle: the first row and column, and the square they leave (each
+// its own mirror image, so read as it is only).
+const Partition kEightPuzzleCorners{{{{1, 2, 3, 6}, {}}, {{4, 5, 7, 8}, {}}}, false};
+
+// The estimate of a set of several partitions is the largest of theirs: on every 8-puzzle the
+// two-partition set (three views) says what the better of the two one-partition sets says.
+TEST(PdbHeuristic, SeveralPartitionsTakeTheLargestOfTheirEstimates) {
+  const Board goal = Board::blank_first({3, 3});
+  const PdbSetSpec both{"test 4-4 and corners",
+                        {3, 3},
+                        {eight_puzzle_set().partitions[0], kEightPuzzleCorners},
+                        false,
+                        "test"};
+  const TileDomain<PdbHeuristic> combined(goal, {nullptr, build_set(both)});
+  const TileDomain<PdbHeuristic> blocks(goal, {nullptr, build_set(eight_puzzle_set())});
+  const TileDomain<PdbHeuristic> corners(
+      goal, {nullptr, build_set({"test corners", {3, 3}, {kEightPuzzleCorners}, false, "test"})});
+  int corners_larger = 0, blocks_larger = 0;
+  for (const auto& [key, distance] : reference::distances_to(goal)) {
+    const Board b{goal.geometry, reference::decode(key)};
+    const int a = blocks.state_of(b).h, c = corners.state_of(b).h;
+    ASSERT_EQ(combined.state_of(b).h, std::max(a, c)) << key;
+    ASSERT_LE(std::max(a, c), distance) << key;
+    corners_larger += c > a;
+    blocks_larger += a > c;
+  }
+  // (each partition decides somewhere, so neither view is idle)
+  EXPECT_GT(corners_larger, 1000);
+  EXPECT_GT(blocks_larger, 1000);
+}
+
 const PdbSetSpec& known_set(std::string_view name) {
   const auto& sets = known_pdb_sets();
   return *std::find_if(sets.begin(), sets.end(), [&](const auto& s) { return s.name == name; });
@@ -270,6 +301,20 @@ const PdbSetSpec& known_set(std::string_view name) {
 // Built with the counts its descriptor expects, so this also checks them.
 const HeuristicInputs& light_set() {
   static const HeuristicInputs inputs{nullptr, build_set(known_set("5-5-5"))};
+  return inputs;
+}
+
+// The light set with a second partition read as it is: three views, as in 7-8+L.
+const HeuristicInputs& light_set_of_two_partitions() {
+  static const HeuristicInputs inputs{
+      nullptr,
+      build_set(
+          {"test 5-5-5 twice",
+           {4, 4},
+           {known_set("5-5-5").partitions[0],
+            {{{{1, 2, 3, 4, 8}, {}}, {{5, 6, 9, 12, 13}, {}}, {{7, 10, 11, 14, 15}, {}}}, false}},
+           false,
+           "test"})};
   return inputs;
 }
 
@@ -307,37 +352,38 @@ static_assert(!EstimatesChildren<TileDomain<Manhattan>>);
 // the move and reading the estimate, exact up to the limit and above it whenever the truth is.
 TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
   const Board goal = Board::blank_first({4, 4});
-  const TileDomain<PdbHeuristic> domain(goal, light_set());
-  std::mt19937_64 rng(557);
-  int above = 0, exact = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
-    const auto state = domain.state_of(random_board(goal, rng));
-    const auto moves = domain.moves(state, kNoDir);
-    const int limit = state.h - 2 + static_cast<int>(uniform_below(rng, 5));
-    std::array<PdbHeuristic::ChildEstimate, 4> batched{};
-    domain.estimate_children(state, moves, limit, std::span(batched.data(), moves.size()));
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      auto child = state;
-      domain.apply(child, moves[i]);
-      if (child.h <= limit) {
-        ASSERT_EQ(batched[i].h, child.h);
-        // The move made with what the estimate read leaves the same state as the plain move.
-        auto adopted = state;
-        domain.apply(adopted, moves[i], batched[i]);
-        ASSERT_EQ(adopted.h, child.h);
-        ASSERT_EQ(adopted.tiles, child.tiles);
-        ASSERT_EQ(adopted.memo.value, child.memo.value);
-        ASSERT_EQ(adopted.memo.mirrored_value, child.memo.mirrored_value);
-        ++exact;
-      } else {
-        ASSERT_GT(batched[i].h, limit);
-        ASSERT_LE(batched[i].h, child.h);
-        ++above;
+  for (const HeuristicInputs* inputs : {&light_set(), &light_set_of_two_partitions()}) {
+    const TileDomain<PdbHeuristic> domain(goal, *inputs);
+    std::mt19937_64 rng(557);
+    int above = 0, exact = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+      const auto state = domain.state_of(random_board(goal, rng));
+      const auto moves = domain.moves(state, kNoDir);
+      const int limit = state.h - 2 + static_cast<int>(uniform_below(rng, 5));
+      std::array<PdbHeuristic::ChildEstimate, 4> batched{};
+      domain.estimate_children(state, moves, limit, std::span(batched.data(), moves.size()));
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        auto child = state;
+        domain.apply(child, moves[i]);
+        if (child.h <= limit) {
+          ASSERT_EQ(batched[i].h, child.h);
+          // The move made with what the estimate read leaves the same state as the plain move.
+          auto adopted = state;
+          domain.apply(adopted, moves[i], batched[i]);
+          ASSERT_EQ(adopted.h, child.h);
+          ASSERT_EQ(adopted.tiles, child.tiles);
+          ASSERT_TRUE(adopted.memo.view == child.memo.view);
+          ++exact;
+        } else {
+          ASSERT_GT(batched[i].h, limit);
+          ASSERT_LE(batched[i].h, child.h);
+          ++above;
+        }
       }
     }
+    EXPECT_GT(exact, 500);
+    EXPECT_GT(above, 500);
   }
-  EXPECT_GT(exact, 500);
-  EXPECT_GT(above, 500);
 }
 
 // Children are searched lowest estimate first; split over threads, the subtrees are listed in
@@ -360,34 +406,38 @@ TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
   std::mt19937_64 rng(555);
   testing_support::expect_incremental_estimates_exact(TileDomain<PdbHeuristic>(goal, light_set()),
                                                       goal, rng, 3000);
+  testing_support::expect_incremental_estimates_exact(
+      TileDomain<PdbHeuristic>(goal, light_set_of_two_partitions()), goal, rng, 3000);
 }
 
 TEST(PdbHeuristic, UndoRestoresEveryEstimateExactly) {
   const Board goal = Board::blank_first({4, 4});
-  const TileDomain<PdbHeuristic> domain(goal, light_set());
-  std::mt19937_64 rng(556);
-  for (int trial = 0; trial < 50; ++trial) {
-    const Board start = random_board(goal, rng);
-    auto state = domain.state_of(start);
-    std::vector<Dir> made;
-    std::vector<int> estimates{state.h};
-    Dir last = kNoDir;
-    for (int step = 0; step < 40; ++step) {
-      const auto moves = domain.moves(state, last);
-      last = moves[uniform_below(rng, moves.size())];
-      domain.apply(state, last);
-      made.push_back(last);
-      estimates.push_back(state.h);
+  for (const HeuristicInputs* inputs : {&light_set(), &light_set_of_two_partitions()}) {
+    const TileDomain<PdbHeuristic> domain(goal, *inputs);
+    std::mt19937_64 rng(556);
+    for (int trial = 0; trial < 50; ++trial) {
+      const Board start = random_board(goal, rng);
+      auto state = domain.state_of(start);
+      std::vector<Dir> made;
+      std::vector<int> estimates{state.h};
+      Dir last = kNoDir;
+      for (int step = 0; step < 40; ++step) {
+        const auto moves = domain.moves(state, last);
+        last = moves[uniform_below(rng, moves.size())];
+        domain.apply(state, last);
+        made.push_back(last);
+        estimates.push_back(state.h);
+      }
+      while (!made.empty()) {
+        domain.undo(state, made.back());
+        made.pop_back();
+        estimates.pop_back();
+        ASSERT_EQ(state.h, estimates.back());
+        const Board now{goal.geometry, {state.tiles.begin(), state.tiles.end()}};
+        ASSERT_EQ(state.h, domain.state_of(now).h);
+      }
+      EXPECT_EQ(state.tiles, domain.state_of(start).tiles);
     }
-    while (!made.empty()) {
-      domain.undo(state, made.back());
-      made.pop_back();
-      estimates.pop_back();
-      ASSERT_EQ(state.h, estimates.back());
-      const Board now{goal.geometry, {state.tiles.begin(), state.tiles.end()}};
-      ASSERT_EQ(state.h, domain.state_of(now).h);
-    }
-    EXPECT_EQ(state.tiles, domain.state_of(start).tiles);
   }
 }
 
@@ -431,15 +481,15 @@ TEST(PdbHeuristic, SolvesEasyKorfInstancesAtTheirPublishedLengths) {
 const HeuristicInputs& small_five_by_five_set() {
   static const HeuristicInputs inputs{nullptr, build_set({"test 3x8",
                                                           {5, 5},
-                                                          {{{1, 2, 5}, {}},
-                                                           {{3, 4, 8}, {}},
-                                                           {{6, 7, 11}, {}},
-                                                           {{9, 13, 14}, {}},
-                                                           {{10, 15, 20}, {}},
-                                                           {{12, 16, 17}, {}},
-                                                           {{18, 19, 24}, {}},
-                                                           {{21, 22, 23}, {}}},
-                                                          true,
+                                                          {{{{{1, 2, 5}, {}},
+                                                             {{3, 4, 8}, {}},
+                                                             {{6, 7, 11}, {}},
+                                                             {{9, 13, 14}, {}},
+                                                             {{10, 15, 20}, {}},
+                                                             {{12, 16, 17}, {}},
+                                                             {{18, 19, 24}, {}},
+                                                             {{21, 22, 23}, {}}},
+                                                            true}},
                                                           false,
                                                           "test"})};
   return inputs;

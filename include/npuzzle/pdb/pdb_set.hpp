@@ -1,7 +1,7 @@
 #pragma once
-// Additive sets of pattern databases, as data: a partition of the tiles into disjoint patterns
-// whose values add up, and the reflected lookup (the same tables read on the board mirrored in
-// its main diagonal, the larger sum taken).
+// Additive sets of pattern databases, as data: partitions of the tiles into disjoint patterns
+// whose values add up, each read on the board as it is and, where reflected, on the board
+// mirrored in its main diagonal too (the same tables); the estimate takes the largest sum.
 //
 // Tables are built for goals with the blank on cell 0, labelled 0, 1, ..., n-1 ("blank-first").
 // Any goal with the blank in a corner is brought to that form by a flip of the board and a
@@ -23,16 +23,23 @@ struct PatternSpec {
   std::vector<std::uint64_t> value_counts;  // placements per distance, as built
 };
 
+/// Tiles split into disjoint patterns whose values add up, read on the board as it is and, where
+/// `reflect`, also on the board mirrored in its main diagonal (the larger sum taken).
+struct Partition {
+  std::vector<PatternSpec> patterns;  // disjoint, covering every tile
+  bool reflect = false;
+};
+
 struct PdbSetSpec {
   std::string name;  // "7-8"
   Geometry geometry;
-  std::vector<PatternSpec> patterns;  // disjoint, covering every tile
-  bool reflect = false;               // also look up the transposed board
+  std::vector<Partition> partitions;  // the estimate takes the largest of their sums
   bool light = false;                 // cheap enough (seconds) for a solve to build on first use
   std::string summary;                // one line for listings
 };
 
-/// The sets npuzzle knows, strongest first: for 4x4, "7-8" (Korf & Felner's partition),
+/// The sets npuzzle knows, strongest first: for 4x4, "7-8+L" (Korf & Felner's partition and an
+/// L-shaped one), "7-8" (Korf & Felner's partition),
 /// "6-6-3" and "5-5-5" (light); for 5x5, "6-6-6-6" (Korf & Felner's partition).
 const std::vector<PdbSetSpec>& known_pdb_sets();
 

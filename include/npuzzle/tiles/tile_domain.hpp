@@ -91,7 +91,8 @@ class TileDomain : public ChildEstimates<Heuristic> {
   /// Move `d`, whose estimate `child` (from estimate_children, within its limit) was made
   /// in state `s`.
   template <class H = Heuristic>
-  void apply(State& s, Move d, const typename H::ChildEstimate& child) const {
+  [[gnu::always_inline]] void apply(State& s, Move d,
+                                    const typename H::ChildEstimate& child) const {
     const auto [tile, from] = slide(s, d);
     s.h = heuristic_.adopt(s.memo, tile, from, s.blank, child);
     s.blank = from;
@@ -99,7 +100,7 @@ class TileDomain : public ChildEstimates<Heuristic> {
 
   /// Takes back move `d`, the last one made, where the heuristic keeps what it needs to restore
   /// its estimate without computing it again.
-  void undo(State& s, Move d) const requires
+  [[gnu::always_inline]] void undo(State& s, Move d) const requires
       requires(const Heuristic& h, typename Heuristic::Memo& m) {
     h.undo(m, SmallTile{}, Cell{});
   }
