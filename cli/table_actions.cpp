@@ -14,8 +14,15 @@ int build_tables(std::string_view set) {
   const TableSetInfo info = solver().table_set(set);
   say(fmt::format("building the {} tables ({})", info.name, info.summary));
   const auto began = std::chrono::steady_clock::now();
-  solver().build_tables(set);
+  const std::size_t built = solver().build_tables(set);
   clear_progress();
+  if (built == 0) {
+    std::cout << fmt::format(
+        "the {} tables were built already under {} (each checked; remove them first to build "
+        "them anew)\n",
+        info.name, cache_directory().string());
+    return kOk;
+  }
   std::cout << fmt::format(
       "built the {} tables in {} under {}\n", info.name,
       human_seconds(

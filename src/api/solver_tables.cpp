@@ -19,8 +19,9 @@ namespace {
 struct TableSetEntry {
   std::string name, serves, summary;
   std::vector<std::string> keys;
-  /// Builds every table, keeps it in the store and in the solver's cache.
-  std::function<void(Solver::Impl&)> build;
+  /// Builds every table that is missing or damaged in the store and keeps it there, and keeps
+  /// the set in the solver's cache; returns how many it built.
+  std::function<std::size_t(Solver::Impl&)> build;
   /// Reads table `i` (one per key) and counts its values again, throwing TableFileError if it is
   /// missing or damaged.
   std::function<void(const TableStore&, std::size_t i)> load;
@@ -40,16 +41,15 @@ TableSetEntry pdb_entry(const PdbSetSpec& spec) {
           spec.summary,
           keys,
           [&spec](Solver::Impl& m) {
-            std::vector<PatternDatabase> tables;
-            for (const auto& d : PdbSet::descriptors(spec)) {
-              const std::string key = d.file_name();
-              tables.push_back(PatternDatabase::build(
-                  d, m.config.threads,
-                  [&](int depth, std::uint64_t reached) { progress(m, key, depth, reached); },
-                  m.config.cancel));
-              tables.back().save(*m.store);
-            }
-            m.pdb_sets[spec.name] = std::make_shared<const PdbSet>(spec, std::move(tables));
+            const auto ready = PdbSet::load_or_build(
+                spec, *m.store, m.config.threads,
+                [&](const std::string& what) { m.note("pattern databases: " + what); },
+                [&](const std::string& key, int depth, std::uint64_t reached) {
+                  progress(m, key, depth, reached);
+                },
+                m.config.cancel);
+            m.pdb_sets[spec.name] = ready.set;
+            return ready.built;
           },
           [&spec](const TableStore& store, std::size_t i) {
             PatternDatabase::load(PdbSet::descriptors(spec)[i], store, Recount::kYes);
@@ -63,12 +63,19 @@ TableSetEntry cube_entry() {
       "cube",
       "the answers to all 531,441 POJ 3131 datasets: 0.5 MB, built in about a second",
       {std::string(cube::AnswerTable::kKey)},
-      [](Solver::Impl& m) {
-        auto table = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::build(
-            m.config.threads, [&](int done) { progress(m, "cube", done, 9); }, m.config.cancel));
-        table->save(*m.store);
-        m.answers = std::move(table);
+      [](Solver::Impl& m) -> std::size_t {
+        std::size_t built = 0;
+        try {
+          m.answers = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::load(*m.store));
+        } catch (const TableFileError&) {
+          auto table = std::make_shared<const cube::AnswerTable>(cube::AnswerTable::build(
+              m.config.threads, [&](int done) { progress(m, "cube", done, 9); }, m.config.cancel));
+          table->save(*m.store);
+          m.answers = std::move(table);
+          built = 1;
+        }
         m.answers_looked_up = true;
+        return built;
       },
       [](const TableStore& store, std::size_t) { cube::AnswerTable::load(store, Recount::kYes); },
       [](Solver::Impl& m) {
@@ -128,11 +135,12 @@ std::vector<std::string> Solver::table_set_names(std::string_view serves) {
   return names;
 }
 
-void Solver::build_tables(std::string_view set) {
+std::size_t Solver::build_tables(std::string_view set) {
   const TableSetEntry& e = entry_named(set);
   const std::lock_guard lock(impl_->mutex);
-  e.build(*impl_);
+  const std::size_t built = e.build(*impl_);
   forget_damage(*impl_, e.name);
+  return built;
 }
 
 std::vector<TableCheck> Solver::verify_tables(std::string_view set) const {

@@ -86,16 +86,15 @@ std::shared_ptr<const PdbSet> Solver::Impl::pdb_set(const PdbSetSpec& spec, bool
       return set;
     }
     keep([&](TableStore& s) {
-      set = PdbSet::load_or_build(
+      const auto ready = PdbSet::load_or_build(
           spec, s, config.threads,
-          [&](const std::string& what) {
-            built = true;
-            note("pattern databases: " + what);
-          },
-          [&](int depth, std::uint64_t reached) {
+          [&](const std::string& what) { note("pattern databases: " + what); },
+          [&](const std::string&, int depth, std::uint64_t reached) {
             if (config.build_progress) config.build_progress(spec.name, depth, reached);
           },
           config.cancel);
+      set = ready.set;
+      built = ready.built > 0;
     });
     if (built) {
       std::string line = "pattern databases: the " + spec.name + " set is ready (" +

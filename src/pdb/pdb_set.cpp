@@ -99,11 +99,13 @@ std::shared_ptr<const PdbSet> PdbSet::load(const PdbSetSpec& spec, const TableSt
   return std::make_shared<const PdbSet>(spec, std::move(tables));
 }
 
-std::shared_ptr<const PdbSet> PdbSet::load_or_build(
+PdbSet::Ready PdbSet::load_or_build(
     const PdbSetSpec& spec, TableStore& store, unsigned threads,
     const std::function<void(const std::string&)>& note,
-    const std::function<void(int, std::uint64_t)>& progress, const CancelToken* cancel) {
+    const std::function<void(const std::string&, int, std::uint64_t)>& progress,
+    const CancelToken* cancel) {
   std::vector<PatternDatabase> tables;
+  std::size_t built = 0;
   std::unique_ptr<BuildLock> lock;  // taken before the first build, and kept to the last
   for (const auto& d : descriptors(spec)) {
     const std::string key = d.file_name();
@@ -130,10 +132,15 @@ std::shared_ptr<const PdbSet> PdbSet::load_or_build(
       if (lock && loaded()) continue;
     }
     if (note) note(why);
-    tables.push_back(PatternDatabase::build(d, threads, progress, cancel));
+    std::function<void(int, std::uint64_t)> depth_done;
+    if (progress) {
+      depth_done = [&](int depth, std::uint64_t reached) { progress(key, depth, reached); };
+    }
+    tables.push_back(PatternDatabase::build(d, threads, depth_done, cancel));
     tables.back().save(store);
+    ++built;
   }
-  return std::make_shared<const PdbSet>(spec, std::move(tables));
+  return {std::make_shared<const PdbSet>(spec, std::move(tables)), built};
 }
 
 bool GoalFrame::serves(const Board& goal) {

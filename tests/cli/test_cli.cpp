@@ -1142,9 +1142,13 @@ TEST(Pdb, ASolveWaitsForAnotherProcesssBuildAndLoadsIt) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);
   const auto ready = cache.dir / "ready";
+  // (the other process builds beside the cache and moves its tables in before it lets go: a
+  // build of its own there would wait for the lock that `flock` holds)
+  const std::string side = cache.dir.string() + "-side";
   const std::string builder = "flock " + cache.dir.string() + " sh -c 'touch " + ready.string() +
-                              "; " + cache.env + " " + NPUZZLE_BIN +
-                              " pdb build 5-5-5 >/dev/null 2>&1; sleep 0.3' &";
+                              "; NPUZZLE_CACHE=" + side + " " + NPUZZLE_BIN +
+                              " pdb build 5-5-5 >/dev/null 2>&1; mv " + side + "/*.tbl " +
+                              cache.dir.string() + "/; sleep 0.3' &";
   ASSERT_EQ(std::system(builder.c_str()), 0);
   for (int i = 0; i < 500 && !std::filesystem::exists(ready); ++i) ::usleep(10'000);
   ASSERT_TRUE(std::filesystem::exists(ready));
@@ -1157,6 +1161,7 @@ TEST(Pdb, ASolveWaitsForAnotherProcesssBuildAndLoadsIt) {
       << r.err;
   EXPECT_EQ(r.err.find("building " + cache.dir.string()), std::string::npos) << r.err;
   EXPECT_EQ(lines(r.out).at(0).size(), 46u);
+  std::filesystem::remove_all(side);
 }
 
 // A damaged set that a solve does not build again (6-6-3 is not light): the solve goes on with a
@@ -1214,6 +1219,10 @@ TEST(Pdb, ASolveNamesTheCommandThatRebuildsADamagedSet) {
   EXPECT_EQ(r.err.find("pdb build 7-8"), std::string::npos) << r.err;
   // With a weaker set in the cache, that one serves instead of no set at all.
   ASSERT_EQ(npuzzle({"pdb", "build", "5-5-5"}, "", cache.env).code, 0);
+  // Built and intact, it is kept, and said so.
+  const CliRun again = npuzzle({"pdb", "build", "5-5-5"}, "", cache.env);
+  ASSERT_EQ(again.code, 0) << again.err;
+  EXPECT_NE(again.out.find("the 5-5-5 tables were built already"), std::string::npos) << again.out;
   const CliRun weaker =
       npuzzle({"solve", "--json", "--goal", "blank-first", "4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15"},
               "", cache.env);

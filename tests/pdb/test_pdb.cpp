@@ -541,12 +541,16 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
   DirectoryStore store(dir);
   std::vector<std::string> notes;
   const auto note = [&](const std::string& s) { notes.push_back(s); };
-  PdbSet::load_or_build(spec, store, 2, note);
+  EXPECT_EQ(PdbSet::load_or_build(spec, store, 2, note).built, 2u);
   EXPECT_EQ(notes.size(), 2u);
   EXPECT_TRUE(PdbSet::present(spec, store));
   notes.clear();
-  PdbSet::load_or_build(spec, store, 2, note);
+  EXPECT_EQ(PdbSet::load_or_build(spec, store, 2, note).built, 0u);
   EXPECT_TRUE(notes.empty());
+  // A set that shares the first partition's tables builds only its own.
+  const PdbSetSpec both{"test both", {3, 3}, {spec.partitions[0], kEightPuzzleCorners}, false, ""};
+  EXPECT_EQ(PdbSet::load_or_build(both, store, 2).built, 2u);
+  EXPECT_EQ(PdbSet::load(both, store)->tables().size(), 4u);
   const auto path = dir / PdbSet::descriptors(spec)[0].file_name();
   {
     std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
@@ -554,7 +558,7 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
     f.put('\x09');
   }
   EXPECT_THROW(PdbSet::load(spec, store), TableFileError);
-  PdbSet::load_or_build(spec, store, 2, note);
+  EXPECT_EQ(PdbSet::load_or_build(spec, store, 2, note).built, 1u);
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("rebuilding"), std::string::npos) << notes[0];
   EXPECT_NO_THROW(PdbSet::load(spec, store));

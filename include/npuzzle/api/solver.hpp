@@ -268,8 +268,10 @@ class Solver {
   std::optional<int> cube_distance(const CubeDataset& dataset, int cap) const;
   CubeVerdict verify_cube(const CubeDataset& dataset, std::span<const Dir> moves) const;
 
-  /// Builds a table set and keeps it in the store (rebuilding what is there).
-  void build_tables(std::string_view set);
+  /// Builds the tables of a set that are missing from the store or damaged there and keeps them
+  /// (an intact table is kept, whichever set it was built for: remove a set to build it anew);
+  /// returns how many it built.
+  std::size_t build_tables(std::string_view set);
   /// Reads every table of a set and checks header, checksum and counts.
   std::vector<TableCheck> verify_tables(std::string_view set) const;
   /// Removes a set's tables from the store; returns where each was, and whether it was there.

@@ -51,12 +51,18 @@ class PdbSet {
 
   /// Loads every table, throwing TableFileError if one is missing or damaged.
   static std::shared_ptr<const PdbSet> load(const PdbSetSpec& spec, const TableStore& store);
-  /// Loads each table, building and keeping those that are missing or damaged; `note` (if
-  /// set) hears of each table built or rebuilt, with the reason, and `progress` of each depth.
-  static std::shared_ptr<const PdbSet> load_or_build(
+  /// What load_or_build made ready: the set, and how many of its tables it built.
+  struct Ready {
+    std::shared_ptr<const PdbSet> set;
+    std::size_t built = 0;
+  };
+  /// Loads each table, building and keeping those that are missing or damaged (a table intact in
+  /// the store is kept, whichever set it was built for); `note` (if set) hears of each table
+  /// built or rebuilt, with the reason, and `progress` of each depth of each (by its key).
+  static Ready load_or_build(
       const PdbSetSpec& spec, TableStore& store, unsigned threads,
       const std::function<void(const std::string&)>& note = {},
-      const std::function<void(int, std::uint64_t)>& progress = {},
+      const std::function<void(const std::string&, int, std::uint64_t)>& progress = {},
       const CancelToken* cancel = nullptr);
   /// Whether every table of the set is in `store` (not checked for damage).
   static bool present(const PdbSetSpec& spec, const TableStore& store);
