@@ -224,8 +224,9 @@ class Solver:
         return boards
 
     def build_tables(self, name: str) -> None:
-        """Builds a table set by name ("7-8+L", "5-5-5", "cube", ...) and keeps it: the tables
-        that are missing or damaged (an intact one is kept; remove a set to build it anew)."""
+        """Builds a table set by name ("7-8+L", "5-5-5", "cube", ...) and keeps it: a pattern
+        database set's missing or damaged tables (an intact one is kept; remove a set to build
+        it anew), the cube's answer table always."""
         self._core.build_tables(name)
 
     def table_sets(self) -> list:

@@ -26,8 +26,8 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
           static_cast<std::uint8_t>(layout.distance(static_cast<SmallTile>(t), c));
     }
   }
-  // A view's cell and tile labels: the board's own, or the mirror's in the main diagonal (on the
-  // blank-first goal a tile's label is its home cell, so tiles map as cells do).
+  // A view's cells: the board's own, or the mirror's in the main diagonal. On the blank-first goal
+  // a tile's label is its home cell, so a view maps tile labels as it maps cells (View::cell).
   auto add_view = [&](const Partition& partition, std::size_t first_table, bool mirrored) {
     if (views_ == kMaxViews || partition.patterns.size() > kMaxPatterns) {
       throw InputError("the " + spec.name + " pattern databases have more patterns or " +
@@ -38,7 +38,6 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
       const auto image_cell = static_cast<std::uint8_t>(
           mirrored ? image(g, c, Symmetry{.transpose = true}) : static_cast<int>(c));
       view.cell[static_cast<std::size_t>(c)] = image_cell;
-      view.tile[static_cast<std::size_t>(c)] = image_cell;
     }
     for (std::size_t p = 0; p < partition.patterns.size(); ++p) {
       const auto& table = set_->tables()[first_table + p];
@@ -47,7 +46,7 @@ PdbHeuristic::PdbHeuristic(const GoalLayout& layout, const HeuristicInputs& inpu
       view.patterns.push_back(partition.patterns[p].tiles);
       for (std::size_t i = 0; i < partition.patterns[p].tiles.size(); ++i) {
         const SmallTile label = partition.patterns[p].tiles[i];
-        const SmallTile t = view.tile[label];  // (the mirror is its own inverse)
+        const SmallTile t = view.cell[label];  // (the mirror is its own inverse)
         view.pattern_of[t] = static_cast<std::uint8_t>(p);
         view.index_in_pattern[t] = static_cast<std::uint8_t>(i);
       }
@@ -73,7 +72,7 @@ int PdbHeuristic::evaluate(std::span<const SmallTile> tiles, Memo& memo) const {
     const View& view = view_[v];
     Memo::View& seen = memo.view[v];
     std::array<std::uint8_t, kMaxCells> cell{};  // by the view's tile: its cell in the view
-    for (std::size_t c = 0; c < tiles.size(); ++c) cell[view.tile[tiles[c]]] = view.cell[c];
+    for (std::size_t c = 0; c < tiles.size(); ++c) cell[view.cell[tiles[c]]] = view.cell[c];
     seen = {};
     for (std::size_t p = 0; p < view.patterns.size(); ++p) {
       const auto& pattern = view.patterns[p];

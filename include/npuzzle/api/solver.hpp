@@ -269,8 +269,9 @@ class Solver {
   CubeVerdict verify_cube(const CubeDataset& dataset, std::span<const Dir> moves) const;
 
   /// Builds the tables of a set that are missing from the store or damaged there and keeps them
-  /// (an intact table is kept, whichever set it was built for: remove a set to build it anew);
-  /// returns how many it built.
+  /// (an intact pattern database is kept, whichever set it was built for: remove a set to build
+  /// it anew; the cube's answer table, a second's work, is always built); returns how many it
+  /// built.
   std::size_t build_tables(std::string_view set);
   /// Reads every table of a set and checks header, checksum and counts.
   std::vector<TableCheck> verify_tables(std::string_view set) const;

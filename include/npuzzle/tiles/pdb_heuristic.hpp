@@ -198,12 +198,12 @@ class PdbHeuristic {
   struct View {
     std::array<std::uint8_t, kMaxCells> pattern_of{};        // by tile of the board
     std::array<std::uint8_t, kMaxCells> index_in_pattern{};  // by tile: its place in the pattern
-    std::array<std::uint8_t, kMaxCells> cell{};              // by cell: the view's cell
+    // By cell: the view's cell; by tile of the board, its label in the view likewise.
+    std::array<std::uint8_t, kMaxCells> cell{};
     // By pattern: where its table is (TableMemory::location).
     std::array<const std::atomic<const std::uint8_t*>*, kMaxPatterns> data{};
     std::array<const PlacementRanker*, kMaxPatterns> ranker{};
     std::vector<std::vector<SmallTile>> patterns;  // in the view's labels
-    std::array<SmallTile, kMaxCells> tile{};       // by tile of the board: its label in the view
   };
 
   int distance(SmallTile t, unsigned c) const { return distance_[t][c]; }
