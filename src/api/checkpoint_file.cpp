@@ -14,7 +14,6 @@ namespace npuzzle::detail {
 namespace {
 
 constexpr const char* kKind = "npuzzle search checkpoint v1";
-constexpr std::uint64_t kMaxBytes = std::uint64_t{64} << 20;
 
 // The first line where two identities differ, for the message.
 std::string first_difference(const std::string& a, const std::string& b) {
@@ -53,7 +52,7 @@ CheckpointFile::CheckpointFile(const std::filesystem::path& path, std::string id
   if (!store_.contains(key_)) return;
   std::vector<std::uint8_t> bytes;
   try {
-    bytes = read_record(store_, key_, kKind, kMaxBytes);
+    bytes = read_record(store_, key_, kKind);
   } catch (const TableFileError& e) {
     // The reason, without the place the store names (the path as given is clearer).
     std::string reason = e.what();

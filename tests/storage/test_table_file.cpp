@@ -67,6 +67,33 @@ TEST_F(TableFile, DetectsEveryKindOfMismatch) {
   EXPECT_THROW(read_table(store, key, header), TableFileError);
 }
 
+// A record is read back whatever its size (a long search's checkpoint once outgrew a fixed cap
+// on reading); a header that says more or fewer bytes than the file holds is refused, and never
+// sizes a buffer.
+TEST_F(TableFile, ARecordOfAnySizeIsReadBackAndItsSizeChecked) {
+  std::vector<std::uint8_t> big((std::size_t{65} << 20) + 3);
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = static_cast<std::uint8_t>(i * 131 >> 7);
+  const std::string kind = "record v1";
+  write_table(store, key, {kind, big.size(), {}, 8}, big);
+  EXPECT_EQ(read_record(store, key, kind), big);
+  const auto claim = [&](std::uint64_t entries) {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(8 + 8 + kind.size() + 8));  // magic, kind, bits
+    for (int i = 0; i < 8; ++i) f.put(static_cast<char>(entries >> (8 * i)));
+  };
+  const std::pair<std::uint64_t, std::string> claims[] = {
+      {std::uint64_t{1} << 60, "is truncated"}, {big.size() - 1, "has bytes after the table"}};
+  for (const auto& [entries, reason] : claims) {
+    claim(entries);
+    try {
+      read_record(store, key, kind);
+      ADD_FAILURE() << "a record claiming " << entries << " bytes was read";
+    } catch (const TableFileError& e) {
+      EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST_F(TableFile, ACountMismatchInsideTheFileIsCaught) {
   write_table(store, key, header, payload);
   // The header's counts follow the magic (8 bytes), the kind (8 + 7), the entry width (8), the

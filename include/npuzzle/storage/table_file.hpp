@@ -81,10 +81,10 @@ void read_table(const TableStore& store, std::string_view key, const TableHeader
 std::vector<std::uint8_t> read_table(const TableStore& store, std::string_view key,
                                      const TableHeader& expected, Recount recount = Recount::kNo);
 
-/// A record: a table of `kind` with byte entries of any number up to `max_bytes`, such as a
-/// search's checkpoint, whose size is known only once read. Written by write_table (header
-/// {kind, size}); read with the same checks, the values counted again. Throws TableFileError.
+/// A record: a table of `kind` with any number of byte entries, such as a search's checkpoint,
+/// whose size is known only once read. Written by write_table (header {kind, size}); read with
+/// the same checks, the values counted again. Throws TableFileError.
 std::vector<std::uint8_t> read_record(const TableStore& store, std::string_view key,
-                                      std::string_view kind, std::uint64_t max_bytes);
+                                      std::string_view kind);
 
 }  // namespace npuzzle
