@@ -1276,6 +1276,23 @@ TEST(Bench, InstanceFileMistakes) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(":2: the length 'x' is not a whole number of moves"), std::string::npos)
       << r.err;
+  // Instances that cannot reach the goal (a file towards another goal) are refused, not run.
+  std::ofstream(path) << "a 1 1 2 0 3\n";
+  r = npuzzle({"bench", path.string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("instance a cannot reach the goal blank-first: they all reach --goal "
+                       "blank-last"),
+            std::string::npos)
+      << r.err;
+  r = npuzzle({"bench", path.string(), "--goal", "blank-last"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("1 instances, 1 right"), std::string::npos) << r.out;
+  std::ofstream(path) << "a 1 1 2 0 3\nb 1 2 1 3 0\n";
+  r = npuzzle({"bench", path.string(), "--goal", "blank-last"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("instance b cannot reach the goal blank-last: give the goal they reach"),
+            std::string::npos)
+      << r.err;
   std::filesystem::remove(path);
   r = npuzzle({"bench", std::filesystem::temp_directory_path().string()});
   EXPECT_EQ(r.code, 2);

@@ -276,10 +276,10 @@ class Solver {
   /// Reads every table of a set and checks header, checksum and counts.
   std::vector<TableCheck> verify_tables(std::string_view set) const;
   /// Removes a set's tables from the store; returns where each was, and whether it was there.
+  std::vector<std::pair<std::string, bool>> remove_tables(std::string_view set);
   /// Removes what table builds stopped part-way (a killed process) left in the store, never a
   /// live build's; returns where each was.
   std::vector<std::string> remove_stale_tables();
-  std::vector<std::pair<std::string, bool>> remove_tables(std::string_view set);
 
   /// What a Solver owns; defined inside the library only.
   struct Impl;
