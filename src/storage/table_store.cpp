@@ -35,14 +35,20 @@ std::string boot_id() {
   return in ? id : std::string();
 }
 
-/// Takes a file just written out of the system's file cache (once on disk): writes leave it
-/// cached in small pages, and the next map() reads it again in huge ones (see
-/// DirectoryStore::map). Best effort: a file left cached is still read.
-void forget_written(const std::filesystem::path& path) {
+/// Puts a file just written on disk, so that renaming it over an older one never leaves a file
+/// whose bytes a crash lost (a search's checkpoint replaces the one before it); false, with the
+/// reason in errno, where the disk refused them (a full disk may say so only now). A large one
+/// is then taken out of the system's file cache: writes leave it cached in small pages, and the
+/// next map() reads it again in huge ones (see DirectoryStore::map).
+bool put_on_disk(const std::filesystem::path& path, std::size_t size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return;
-  if (::fdatasync(fd) == 0) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  if (fd < 0) return false;
+  const bool synced = ::fdatasync(fd) == 0;
+  const int reason = errno;
+  if (synced && size >= kHugePageBytes) ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
   ::close(fd);
+  errno = reason;
+  return synced;
 }
 
 class SpanBuffer : public std::streambuf {
@@ -205,13 +211,14 @@ void DirectoryStore::write(std::string_view key,
       }
       if (!out || !out.flush()) throw cannot_write();
     }
+    std::size_t size = 0;
+    for (const auto part : parts) size += part.size();
+    errno = 0;
+    if (!put_on_disk(temp, size)) throw cannot_write();
     std::filesystem::rename(temp, path, error);
     if (error) {
       throw StoreError("cannot put " + path.string() + " in place: " + error.message(), directory_);
     }
-    std::size_t size = 0;
-    for (const auto part : parts) size += part.size();
-    if (size >= kHugePageBytes) forget_written(path);  // (a smaller file has no huge page)
   } catch (...) {
     std::filesystem::remove(temp, error);
     throw;
