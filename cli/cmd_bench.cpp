@@ -226,6 +226,148 @@ double ratio(std::uint64_t a, std::int64_t b) {
   return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : 1.0;
 }
 
+// The report: a line per instance, in input order, each printed as soon as its answer and those
+// of the instances before it are in (a long run shows each instance as it ends), then a summary.
+// An answer is right when it replays and, where it claims to be shortest, has the published
+// length (where one is known); answers not proven shortest are measured against the published
+// length, else against the Manhattan distance.
+class BenchReport {
+ public:
+  BenchReport(const std::vector<Instance>& instances, const Board& goal, bool json)
+      : instances_(instances), goal_(goal), json_(json), answers_(instances.size()) {}
+
+  /// Instance i's answer (`recorded`: an earlier run's), in any order, one call at a time.
+  void answered(std::size_t i, Solution s, bool recorded) {
+    answers_[i] = {std::move(s), recorded};
+    for (; next_ < answers_.size() && answers_[next_]; ++next_) print(next_);
+    std::cout.flush();
+  }
+
+  /// Prints the summary of the lines printed; returns how many answers were wrong.
+  int summary(const std::string& method, double wall, unsigned at_once,
+              unsigned search_threads) const {
+    const double quality = ratio(length_sum_, yardstick_sum_);
+    const std::uint64_t published = every_published_ ? published_nodes_ : 0;
+    const std::string yardstick =
+        instances_.front().published > 0 ? "the published optimum" : "the Manhattan distance";
+    if (json_) {
+      std::cout << nlohmann::json{{"summary", true},
+                                  {"instances", instances_.size()},
+                                  {"wrong", wrong_},
+                                  {"method", method},
+                                  {"search_seconds", search_},
+                                  {"median_seconds", median(times_)},
+                                  {"wall_seconds", wall},
+                                  {"threads", at_once},
+                                  {"search_threads", search_threads},
+                                  {"expanded", expanded_},
+                                  {"generated", generated_},
+                                  {"length_ratio", quality},
+                                  {"yardstick", yardstick}}
+                       .dump()
+                << '\n';
+    } else {
+      std::cout << fmt::format(
+          "{} instances, {} right; {}; search time {} in total, median {}, wall {} with {} at "
+          "once, {} search thread(s) each; {} expanded ({:.0f} per instance{}), {} generated; "
+          "lengths x{:.3f} {}\n",
+          instances_.size(), instances_.size() - static_cast<std::size_t>(wrong_), method,
+          human_seconds(search_), human_seconds(median(times_)), human_seconds(wall), at_once,
+          search_threads, expanded_,
+          static_cast<double>(expanded_) / static_cast<double>(instances_.size()),
+          published == 0 ? ""
+                         : fmt::format(", x{:.2f} the published nodes",
+                                       ratio(expanded_, static_cast<std::int64_t>(published))),
+          generated_, quality, yardstick);
+    }
+    return wrong_;
+  }
+
+ private:
+  struct Answer {
+    Solution solution;
+    bool recorded = false;
+  };
+
+  void print(std::size_t i) {
+    const Solution& s = answers_[i]->solution;
+    const Instance& instance = instances_[i];
+    const bool replayed = s.status == SearchStatus::Solved &&
+                          solver().verify(instance.board, goal_, s.moves).reaches_goal;
+    const auto length = static_cast<std::int64_t>(s.moves.size());
+    const bool ok = replayed && (instance.published == 0 ? true
+                                 : s.optimal             ? length == instance.published
+                                                         : length >= instance.published);
+    const std::int64_t yardstick = instance.published > 0
+                                       ? instance.published
+                                       : solver().bounds(instance.board, goal_).manhattan;
+    wrong_ += !ok;
+    // Search effort compares only where the answer is proven shortest, as the published was.
+    const std::uint64_t published_effort = s.optimal ? instance.published_nodes : 0;
+    published_nodes_ += published_effort;
+    every_published_ &= published_effort != 0;
+    search_ += s.stats.seconds;
+    expanded_ += s.stats.expanded;
+    generated_ += s.stats.generated;
+    if (replayed) {
+      length_sum_ += s.moves.size();
+      yardstick_sum_ += yardstick;
+    }
+    times_.push_back(s.stats.seconds);
+    const std::string verdict = ok                                    ? (s.optimal ? "ok" : "valid")
+                                : s.status == SearchStatus::Solved    ? "WRONG"
+                                : s.status == SearchStatus::Cancelled ? "stopped"
+                                                                      : "budget";
+    const bool recorded = answers_[i]->recorded;
+    if (json_) {
+      std::cout << nlohmann::json{{"id", instance.id},
+                                  {"published", instance.published > 0
+                                                    ? nlohmann::json(instance.published)
+                                                    : nlohmann::json(nullptr)},
+                                  {"length", s.status == SearchStatus::Solved
+                                                 ? nlohmann::json(s.moves.size())
+                                                 : nlohmann::json(nullptr)},
+                                  {"optimal", s.optimal},
+                                  {"lower_bound", s.lower_bound},
+                                  {"yardstick", yardstick},
+                                  {"status", describe(s.status)},
+                                  {"ok", ok},
+                                  {"recorded", recorded},
+                                  {"published_nodes", instance.published_nodes != 0
+                                                          ? nlohmann::json(instance.published_nodes)
+                                                          : nlohmann::json(nullptr)},
+                                  {"stats", stats_json(s.stats)}}
+                       .dump()
+                << '\n';
+    } else {
+      std::cout << fmt::format(
+          "{:>4} {:>5} {:>7} {:<7} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}{}\n",
+          instance.id, yardstick,
+          s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", verdict,
+          ratio(s.moves.size(), yardstick), s.stats.expanded, s.stats.generated,
+          human_seconds(s.stats.seconds),
+          published_effort == 0
+              ? ""
+              : fmt::format("  published {:>14} x{:.2f}", published_effort,
+                            ratio(s.stats.expanded, static_cast<std::int64_t>(published_effort))),
+          recorded ? "  (an earlier run's answer)" : "");
+    }
+  }
+
+  const std::vector<Instance>& instances_;
+  const Board& goal_;
+  bool json_;
+  std::vector<std::optional<Answer>> answers_;
+  std::size_t next_ = 0;  // the first instance whose line is not printed yet
+  int wrong_ = 0;
+  double search_ = 0;
+  std::uint64_t expanded_ = 0, generated_ = 0, length_sum_ = 0;
+  std::int64_t yardstick_sum_ = 0;
+  std::uint64_t published_nodes_ = 0;  // summed where every instance has a figure
+  bool every_published_ = true;
+  std::vector<double> times_;
+};
+
 int run_bench(BenchFlags& f) {
   std::vector<Instance> instances;
   if (f.instances == "random") {
@@ -258,7 +400,8 @@ int run_bench(BenchFlags& f) {
   // a checkpoint as one process's search); a lone instance's search is shared among them instead.
   const bool deal = cluster() != nullptr && instances.size() > 1;
   SolveOptions options = f.search.options(cluster() != nullptr && !deal);
-  options.budget.progress = nullptr;  // one line per instance says enough
+  // A progress line on a terminal follows a search while instances are solved one at a time.
+  if (f.threads > 1 || cluster() != nullptr) options.budget.progress = nullptr;
   options.budget.threads = f.search.threads_per_search(f.threads);
   const std::string folder = std::exchange(options.checkpoint, {});
   if (deal) options.budget.cluster = nullptr;
@@ -272,15 +415,15 @@ int run_bench(BenchFlags& f) {
                     goal);
   }
   // Each instance is solved, or its answer read from an earlier run's record.
-  std::vector<Solution> solutions(instances.size());
+  std::vector<Solution> kept(instances.size());
   std::vector<bool> recorded(instances.size());
   std::vector<Board> boards;
   std::vector<std::size_t> instance_of;  // by board
   std::vector<Solver::Plan> plans;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     if (records) {
-      if (auto kept = records->answer(instances[i])) {
-        solutions[i] = std::move(*kept);
+      if (auto answer = records->answer(instances[i])) {
+        kept[i] = std::move(*answer);
         recorded[i] = true;
         continue;
       }
@@ -304,142 +447,42 @@ int run_bench(BenchFlags& f) {
   }
   plan.load_tables();  // before the clock starts
 
+  const std::string method = fmt::format(
+      "{}{}", plan.algorithm(),
+      plan.heuristic().empty() ? ""
+                               : fmt::format(" + {}{}", plan.heuristic(),
+                                             plan.tables().empty() ? "" : " " + plan.tables()));
+  BenchReport report(instances, goal, f.json);
   // Each answer kept as soon as it is found (under MPI by the rank that found it, not once
-  // rank 0 has them all): a run stopped later loses none of them.
+  // rank 0 has them all): a run stopped later loses none of them. Its line is printed as soon as
+  // those before it are (once all are in, under MPI).
   const auto keep = [&](std::size_t k, const Solution& s) {
     if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
   };
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (recorded[i]) report.answered(i, std::move(kept[i]), true);
+  }
   const auto began = std::chrono::steady_clock::now();
-  std::vector<Solution> solved;
   if (deal) {
     const auto answers = share_items(boards.size(), f.threads, [&](std::size_t k) {
       const Solution s = plans[k].solve(boards[k]);
       keep(k, s);
       return solution_record(s).dump();
     });
-    for (const auto& a : answers) solved.push_back(solution_from_record(nlohmann::json::parse(a)));
+    for (std::size_t k = 0; k < answers.size(); ++k) {
+      report.answered(instance_of[k], solution_from_record(nlohmann::json::parse(answers[k])),
+                      false);
+    }
   } else {
-    solved = solver().solve_all(boards, plans, f.threads, keep);
+    solver().solve_all(boards, plans, f.threads, [&](std::size_t k, const Solution& s) {
+      keep(k, s);
+      clear_progress();
+      report.answered(instance_of[k], s, false);
+    });
   }
   const double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  for (std::size_t i = 0, k = 0; i < instances.size(); ++i) {
-    if (!recorded[i]) solutions[i] = std::move(solved[k++]);
-  }
-
-  // An answer is right when it replays and, where it claims to be shortest, has the published
-  // length (where one is known); answers not proven shortest are measured against the published
-  // length, else against the Manhattan distance.
-  int wrong = 0;
-  double search = 0;
-  std::uint64_t expanded = 0, generated = 0, length_sum = 0;
-  std::int64_t yardstick_sum = 0;
-  std::uint64_t published_nodes = 0;  // summed where every instance has a figure, else 0
-  bool every_published = true;
-  std::vector<double> times;
-  for (std::size_t i = 0; i < instances.size(); ++i) {
-    const Solution& s = solutions[i];
-    const Instance& instance = instances[i];
-    const bool replayed = s.status == SearchStatus::Solved &&
-                          solver().verify(instance.board, goal, s.moves).reaches_goal;
-    const auto length = static_cast<std::int64_t>(s.moves.size());
-    const bool ok = replayed && (instance.published == 0 ? true
-                                 : s.optimal             ? length == instance.published
-                                                         : length >= instance.published);
-    const std::int64_t yardstick = instance.published > 0
-                                       ? instance.published
-                                       : solver().bounds(instance.board, goal).manhattan;
-    wrong += !ok;
-    // Search effort compares only where the answer is proven shortest, as the published was.
-    const std::uint64_t published_effort = s.optimal ? instance.published_nodes : 0;
-    published_nodes += published_effort;
-    every_published &= published_effort != 0;
-    search += s.stats.seconds;
-    expanded += s.stats.expanded;
-    generated += s.stats.generated;
-    if (replayed) {
-      length_sum += s.moves.size();
-      yardstick_sum += yardstick;
-    }
-    times.push_back(s.stats.seconds);
-    const std::string verdict = ok                                    ? (s.optimal ? "ok" : "valid")
-                                : s.status == SearchStatus::Solved    ? "WRONG"
-                                : s.status == SearchStatus::Cancelled ? "stopped"
-                                                                      : "budget";
-    if (f.json) {
-      std::cout << nlohmann::json{{"id", instance.id},
-                                  {"published", instance.published > 0
-                                                    ? nlohmann::json(instance.published)
-                                                    : nlohmann::json(nullptr)},
-                                  {"length", s.status == SearchStatus::Solved
-                                                 ? nlohmann::json(s.moves.size())
-                                                 : nlohmann::json(nullptr)},
-                                  {"optimal", s.optimal},
-                                  {"lower_bound", s.lower_bound},
-                                  {"yardstick", yardstick},
-                                  {"status", describe(s.status)},
-                                  {"ok", ok},
-                                  {"recorded", static_cast<bool>(recorded[i])},
-                                  {"published_nodes", instance.published_nodes != 0
-                                                          ? nlohmann::json(instance.published_nodes)
-                                                          : nlohmann::json(nullptr)},
-                                  {"stats", stats_json(s.stats)}}
-                       .dump()
-                << '\n';
-    } else {
-      std::cout << fmt::format(
-          "{:>4} {:>5} {:>7} {:<7} x{:<5.3f} {:>12} expanded {:>12} generated {:>10}{}{}\n",
-          instance.id, yardstick,
-          s.status == SearchStatus::Solved ? std::to_string(s.moves.size()) : "-", verdict,
-          ratio(s.moves.size(), yardstick), s.stats.expanded, s.stats.generated,
-          human_seconds(s.stats.seconds),
-          published_effort == 0
-              ? ""
-              : fmt::format("  published {:>14} x{:.2f}", published_effort,
-                            ratio(s.stats.expanded, static_cast<std::int64_t>(published_effort))),
-          recorded[i] ? "  (an earlier run's answer)" : "");
-    }
-  }
-  const double quality = ratio(length_sum, yardstick_sum);
-  if (!every_published) published_nodes = 0;
-  const std::string yardstick_name =
-      instances.front().published > 0 ? "the published optimum" : "the Manhattan distance";
-  const std::string method = fmt::format(
-      "{}{}", plan.algorithm(),
-      plan.heuristic().empty() ? ""
-                               : fmt::format(" + {}{}", plan.heuristic(),
-                                             plan.tables().empty() ? "" : " " + plan.tables()));
-  if (f.json) {
-    std::cout << nlohmann::json{{"summary", true},
-                                {"instances", instances.size()},
-                                {"wrong", wrong},
-                                {"method", method},
-                                {"search_seconds", search},
-                                {"median_seconds", median(times)},
-                                {"wall_seconds", wall},
-                                {"threads", f.threads},
-                                {"search_threads", options.budget.threads},
-                                {"expanded", expanded},
-                                {"generated", generated},
-                                {"length_ratio", quality},
-                                {"yardstick", yardstick_name}}
-                     .dump()
-              << '\n';
-  } else {
-    std::cout << fmt::format(
-        "{} instances, {} right; {}; search time {} in total, median {}, wall {} with {} at "
-        "once, {} search thread(s) each; {} expanded ({:.0f} per instance{}), {} generated; "
-        "lengths x{:.3f} {}\n",
-        instances.size(), instances.size() - static_cast<std::size_t>(wrong), method,
-        human_seconds(search), human_seconds(median(times)), human_seconds(wall), f.threads,
-        options.budget.threads, expanded,
-        static_cast<double>(expanded) / static_cast<double>(instances.size()),
-        published_nodes == 0
-            ? ""
-            : fmt::format(", x{:.2f} the published nodes",
-                          ratio(expanded, static_cast<std::int64_t>(published_nodes))),
-        generated, quality, yardstick_name);
-  }
+  const int wrong = report.summary(method, wall, f.threads, options.budget.threads);
   // Ctrl-C: what it stopped is shown as such, and the run ends as any interrupted one does.
   if (interrupted().cancelled()) {
     say("interrupted");

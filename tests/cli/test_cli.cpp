@@ -1487,6 +1487,20 @@ TEST(Interrupt, AKilledBenchKeepsTheAnswersFoundBeforeIt) {
   EXPECT_FALSE(std::filesystem::exists(cache.dir / "korf100-1.answer"));
 }
 
+// A bench prints each instance's line as soon as it ends (those before it ended first), not once
+// all have: a run of hours shows its progress, and one killed outright shows what it finished.
+TEST(Interrupt, ABenchPrintsEachInstanceAsItEnds) {
+  const TempCache cache;
+  std::filesystem::create_directories(cache.dir);
+  const CliRun killed = npuzzle_signalled(
+      {"bench", "korf100", "--ids", "6,88", "--heuristic", "linear-conflict", "--search-threads",
+       "1", "--checkpoint-dir", cache.dir.string()},
+      [&](pid_t) { return std::filesystem::exists(cache.dir / "korf100-88.ckpt"); }, SIGKILL);
+  EXPECT_EQ(killed.code, -1) << killed.err;  // killed while #88 was being solved
+  EXPECT_EQ(killed.out.substr(0, 22), "   6    52      52 ok ") << killed.out;
+  EXPECT_EQ(std::count(killed.out.begin(), killed.out.end(), '\n'), 1) << killed.out;
+}
+
 // Ctrl-C stops a bench as it stops a solve: the instances finished are shown, the one it
 // stopped is said to be stopped (not out of budget), its checkpoint stays, exit code 130.
 TEST(Interrupt, CtrlCStopsABenchCleanly) {
