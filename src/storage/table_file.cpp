@@ -378,7 +378,7 @@ std::vector<std::uint8_t> read_record(const TableStore& store, std::string_view 
     payload.resize(at + static_cast<std::size_t>(in->gcount()));
   }
   if (payload.size() < h.entries) r.fail("is truncated");
-  if (payload.size() > h.entries) r.fail("has bytes after the table");
+  if (payload.size() > h.entries) r.fail("has bytes after its end");
   PayloadChecks checks = checks_for(h, payload.size(), Recount::kYes);
   checks.add(payload);
   judge_payload(r, h, payload, checks);

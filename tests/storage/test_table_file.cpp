@@ -82,7 +82,7 @@ TEST_F(TableFile, ARecordOfAnySizeIsReadBackAndItsSizeChecked) {
     for (int i = 0; i < 8; ++i) f.put(static_cast<char>(entries >> (8 * i)));
   };
   const std::pair<std::uint64_t, std::string> claims[] = {
-      {std::uint64_t{1} << 60, "is truncated"}, {big.size() - 1, "has bytes after the table"}};
+      {std::uint64_t{1} << 60, "is truncated"}, {big.size() - 1, "has bytes after its end"}};
   for (const auto& [entries, reason] : claims) {
     claim(entries);
     try {
