@@ -1487,15 +1487,23 @@ TEST(Interrupt, AKilledBenchKeepsTheAnswersFoundBeforeIt) {
   EXPECT_FALSE(std::filesystem::exists(cache.dir / "korf100-1.answer"));
 }
 
+// A bench of Korf's #6 (a moment) and #88 (minutes with linear conflict) in pieces under `dir`,
+// sent `signal` once `ready`.
+CliRun bench_6_and_88(const std::filesystem::path& dir, const std::function<bool(pid_t)>& ready,
+                      int signal) {
+  return npuzzle_signalled({"bench", "korf100", "--ids", "6,88", "--heuristic", "linear-conflict",
+                            "--search-threads", "1", "--checkpoint-dir", dir.string()},
+                           ready, signal);
+}
+
 // A bench prints each instance's line as soon as it ends (those before it ended first), not once
 // all have: a run of hours shows its progress, and one killed outright shows what it finished.
 TEST(Interrupt, ABenchPrintsEachInstanceAsItEnds) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);
-  const CliRun killed = npuzzle_signalled(
-      {"bench", "korf100", "--ids", "6,88", "--heuristic", "linear-conflict", "--search-threads",
-       "1", "--checkpoint-dir", cache.dir.string()},
-      [&](pid_t) { return std::filesystem::exists(cache.dir / "korf100-88.ckpt"); }, SIGKILL);
+  const CliRun killed = bench_6_and_88(
+      cache.dir, [&](pid_t) { return std::filesystem::exists(cache.dir / "korf100-88.ckpt"); },
+      SIGKILL);
   EXPECT_EQ(killed.code, -1) << killed.err;  // killed while #88 was being solved
   EXPECT_EQ(killed.out.substr(0, 22), "   6    52      52 ok ") << killed.out;
   EXPECT_EQ(std::count(killed.out.begin(), killed.out.end(), '\n'), 1) << killed.out;
@@ -1506,9 +1514,8 @@ TEST(Interrupt, ABenchPrintsEachInstanceAsItEnds) {
 TEST(Interrupt, CtrlCStopsABenchCleanly) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);
-  const CliRun r = npuzzle_signalled(
-      {"bench", "korf100", "--ids", "6,88", "--heuristic", "linear-conflict", "--search-threads",
-       "1", "--checkpoint-dir", cache.dir.string()},
+  const CliRun r = bench_6_and_88(
+      cache.dir,
       [&](pid_t pid) {
         return std::filesystem::exists(cache.dir / "korf100-6.answer") &&
                std::filesystem::exists(cache.dir / "korf100-88.ckpt") && catches(pid, SIGINT);
