@@ -427,8 +427,11 @@ int run_bench(BenchFlags& f) {
         recorded[i] = true;
         continue;
       }
+    }
+    if (records || options.budget.progress) {  // its own checkpoint, its own progress line
       SolveOptions own = options;
-      own.checkpoint = records->checkpoint(instances[i]);
+      if (records) own.checkpoint = records->checkpoint(instances[i]);
+      if (own.budget.progress) own.budget.progress = search_progress(" #" + instances[i].id);
       plans.push_back(solver().plan(goal, own));
     } else {
       plans.push_back(plan);

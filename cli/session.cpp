@@ -93,14 +93,17 @@ void catch_interrupts() {
 Budget followed(Budget budget) {
   budget.cancel = &interrupt_token;
   budget.cluster = cluster();
-  if (progress_line().terminal) {
-    budget.progress = [](const SearchProgress& p) {
-      if (p.seconds < kQuietSeconds) return;
-      progress_line().show(fmt::format("  searching: no solution shorter than {}; {} nodes, {}",
-                                       p.bound, p.expanded, human_seconds(p.seconds)));
-    };
-  }
+  budget.progress = search_progress("");
   return budget;
+}
+
+std::function<void(const SearchProgress&)> search_progress(std::string what) {
+  if (!progress_line().terminal) return nullptr;
+  return [what = std::move(what)](const SearchProgress& p) {
+    if (p.seconds < kQuietSeconds) return;
+    progress_line().show(fmt::format("  searching{}: no solution shorter than {}; {} nodes, {}",
+                                     what, p.bound, p.expanded, human_seconds(p.seconds)));
+  };
 }
 
 void clear_progress() {

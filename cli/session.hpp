@@ -3,6 +3,8 @@
 // progress line on a terminal; and Ctrl-C, which stops long work cleanly.
 
 #include <filesystem>
+#include <functional>
+#include <string>
 
 #include "npuzzle/api/solver.hpp"
 
@@ -21,6 +23,9 @@ void catch_interrupts();
 /// `budget` with a progress line on stderr, shown when stderr is a terminal and the search
 /// runs for more than a couple of seconds, and with Ctrl-C stopping the search.
 Budget followed(Budget budget);
+/// That progress line's callback, naming `what` is searched (" #14": "searching #14: ..."), or
+/// nullptr where stderr is not a terminal.
+std::function<void(const SearchProgress&)> search_progress(std::string what);
 /// Clears the progress line, if one is shown.
 void clear_progress();
 /// Remembers a set that would serve the boards solved but is not built, for the suggestion.
