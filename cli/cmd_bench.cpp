@@ -380,21 +380,20 @@ int run_bench(BenchFlags& f) {
   if (instances.empty()) throw InputError("no instances in " + f.instances);
   const Board goal = f.boards.goal_for(instances.front().board.geometry);
   // An instance that cannot reach the goal is a file read towards another goal, not a result.
-  const auto all_reach = [&](const Board& g) {
-    return std::ranges::all_of(instances,
-                               [&](const Instance& i) { return solver().check(i.board, g); });
+  const auto first_unreached = [&](const Board& g) {
+    return std::ranges::find_if(instances,
+                                [&](const Instance& i) { return !solver().check(i.board, g); });
   };
-  if (!all_reach(goal)) {
-    const Instance& first = *std::ranges::find_if(
-        instances, [&](const Instance& i) { return !solver().check(i.board, goal); });
+  if (const auto first = first_unreached(goal); first != instances.end()) {
     std::string advice = "give the goal they reach with --goal";
     for (const std::string_view other : {"blank-first", "blank-last"}) {
-      if (other != f.boards.goal && all_reach(parse_goal(other, goal.geometry))) {
+      if (other != f.boards.goal &&
+          first_unreached(parse_goal(other, goal.geometry)) == instances.end()) {
         advice = "they all reach --goal " + std::string(other);
       }
     }
     throw InputError(fmt::format("{}: instance {} cannot reach the goal {}: {}", f.instances,
-                                 first.id, f.boards.goal, advice));
+                                 first->id, f.boards.goal, advice));
   }
   // Under MPI, instances are dealt to the ranks whole, each searched by one rank (and so kept in
   // a checkpoint as one process's search); a lone instance's search is shared among them instead.
