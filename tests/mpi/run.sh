@@ -16,13 +16,32 @@ export NPUZZLE_CACHE="$work/cache"
 run=(mpirun --oversubscribe --allow-run-as-root -np 3 "$mpi")
 failed=0
 fail() { echo "FAIL: $*"; failed=$((failed + 1)); }
+# A job over three ranks that should end of itself: `mpi ARGS... <INPUT`. Open MPI 4.1's mpirun at
+# times takes a rank that finalized and exited on a loaded machine for one that exited without
+# finalizing ("exiting improperly", open-mpi/ompi#7833, left unfixed in 4.x): such a job is run
+# once more, and said; its output is passed on only from the run that counts.
+exec 3>&1  # (the test's own output)
+mpi() {
+  cat >"$work/mpi.in"
+  local try code
+  for try in 1 2; do
+    "${run[@]}" "$@" <"$work/mpi.in" >"$work/mpi.stdout" 2>"$work/mpi.stderr"
+    code=$?
+    [ "$try" -eq 1 ] && [ "$code" -ne 0 ] && grep -q "exiting improperly" "$work/mpi.stderr" ||
+      break
+    echo "note: mpirun took a finished rank for a failed one; run again: $*" >&3
+  done
+  cat "$work/mpi.stdout"
+  cat "$work/mpi.stderr" >&2
+  return "$code"
+}
 
 "$plain" pdb build 5-5-5 >/dev/null 2>&1 || fail "building the light tables"
 "$plain" random --size 4x4 -n 8 --seed 39 --goal blank-first >"$work/boards.txt"
 for threads in 1 2; do
   "$plain" solve --goal blank-first --pdb 5-5-5 --search-threads 1 <"$work/boards.txt" \
     >"$work/plain.txt" 2>"$work/plain.err" || fail "the plain build: $(cat "$work/plain.err")"
-  "${run[@]}" solve --goal blank-first --pdb 5-5-5 --search-threads "$threads" \
+  mpi solve --goal blank-first --pdb 5-5-5 --search-threads "$threads" \
     <"$work/boards.txt" >"$work/mpi.txt" 2>"$work/mpi.err" ||
     fail "three ranks of $threads thread(s): exit $?: $(head -c 600 "$work/mpi.err")"
   cmp -s "$work/plain.txt" "$work/mpi.txt" ||
@@ -32,11 +51,11 @@ for threads in 1 2; do
 done
 [ "$(wc -l <"$work/mpi.txt")" -eq 8 ] || fail "not one answer per board"
 # A batch is dealt to the ranks, a board each, so no search of it is shared; one board alone is.
-"${run[@]}" solve --goal blank-first --pdb 5-5-5 --search-threads 1 --json <"$work/boards.txt" \
+mpi solve --goal blank-first --pdb 5-5-5 --search-threads 1 --json <"$work/boards.txt" \
   >"$work/mpi.json"
 [ "$(grep -c '"split_iterations":0' "$work/mpi.json")" -eq 8 ] ||
   fail "a batch's searches were shared rather than dealt: $(grep -o '"split_iterations":[0-9]*' "$work/mpi.json" | tr '\n' ' ')"
-head -n 1 "$work/boards.txt" | "${run[@]}" solve --goal blank-first --pdb 5-5-5 \
+head -n 1 "$work/boards.txt" | mpi solve --goal blank-first --pdb 5-5-5 \
   --search-threads 1 --json >"$work/one.json"
 grep -q '"split_iterations":[1-9]' "$work/one.json" || fail "one board's search was not shared"
 
@@ -46,7 +65,7 @@ grep -q '"split_iterations":[1-9]' "$work/one.json" || fail "one board's search 
   >"$work/mixed.txt"
 "$plain" solve --goal blank-first --pdb 5-5-5 <"$work/mixed.txt" >"$work/plain.out" 2>"$work/plain.err"
 plain_code=$?
-"${run[@]}" solve --goal blank-first --pdb 5-5-5 <"$work/mixed.txt" >"$work/mpi.out" 2>"$work/mpi.err"
+mpi solve --goal blank-first --pdb 5-5-5 <"$work/mixed.txt" >"$work/mpi.out" 2>"$work/mpi.err"
 code=$?
 [ "$code" -eq "$plain_code" ] || fail "a mixed batch: exit $code, the plain build's $plain_code"
 cmp -s "$work/plain.out" "$work/mpi.out" ||
@@ -56,7 +75,7 @@ grep -q "$(cat "$work/plain.err")" "$work/mpi.err" || fail "a mixed batch: not t
 # A batch of instances dealt whole to the ranks: the same answers and counts, in order.
 fields() { grep -o '"id":"[0-9]*"\|"length":[0-9]*\|"expanded":[0-9]*\|"ok":[a-z]*'; }
 "$plain" bench korf100 --pdb 5-5-5 --limit 9 --search-threads 1 --json | fields >"$work/plain.bench"
-"${run[@]}" bench korf100 --pdb 5-5-5 --limit 9 --search-threads 1 --json 2>"$work/bench.err" |
+mpi bench korf100 --pdb 5-5-5 --limit 9 --search-threads 1 --json </dev/null 2>"$work/bench.err" |
   fields >"$work/mpi.bench"
 [ "$(grep -c '"ok":true' "$work/mpi.bench")" -eq 9 ] &&
   cmp -s "$work/plain.bench" "$work/mpi.bench" ||
@@ -102,7 +121,7 @@ kill "$watchdog" 2>/dev/null
 grep -q "interrupted" "$work/int.err" || fail "Ctrl-C to mpirun: not said: $(head -c 300 "$work/int.err")"
 
 printf '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15\n' >"$work/bad.txt"
-"${run[@]}" solve <"$work/bad.txt" >"$work/bad.out" 2>"$work/bad.err"
+mpi solve <"$work/bad.txt" >"$work/bad.out" 2>"$work/bad.err"
 code=$?
 [ "$code" -eq 2 ] || fail "bad input: exit $code, not 2"
 grep -q "tile 15 appears twice" "$work/bad.err" || fail "bad input: no message"
@@ -159,7 +178,7 @@ mkdir "$work/unshared"
 code=$?
 [ "$code" -eq 2 ] && grep -q "one folder they all read" "$work/unshared.err" ||
   fail "ranks that see different answers kept: exit $code: $(head -c 300 "$work/unshared.err")"
-"${run[@]}" bench korf100 --ids 6 --checkpoint-dir "$work/records" >/dev/null 2>"$work/one.err"
+mpi bench korf100 --ids 6 --checkpoint-dir "$work/records" </dev/null >/dev/null 2>"$work/one.err"
 code=$?
 [ "$code" -eq 2 ] && grep -q "keeps one process's search" "$work/one.err" ||
   fail "a checkpoint of one instance shared among ranks: exit $code: $(head -c 300 "$work/one.err")"
