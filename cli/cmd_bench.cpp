@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -101,7 +103,13 @@ std::vector<Instance> select(std::vector<Instance> all, const BenchFlags& f) {
   }
   if (wanted.empty()) return all;
   std::vector<Instance> out;
+  std::set<std::string> chosen;  // (an instance solved twice at once would share its records)
   for (const auto& id : wanted) {
+    if (!chosen.insert(id).second) {
+      throw InputError(std::count(f.ids.begin(), f.ids.end(), id) > 1
+                           ? "--ids names instance " + id + " twice"
+                           : "instance " + id + " is both in --ids and among the --easiest");
+    }
     const auto it =
         std::find_if(all.begin(), all.end(), [&](const Instance& i) { return i.id == id; });
     if (it == all.end()) throw InputError("no instance " + id + " in " + f.instances);
@@ -121,6 +129,7 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
   std::ifstream in(path);
   if (!in) throw InputError("cannot read instance file " + path.string());
   std::vector<Instance> out;
+  std::map<std::string, int> line_of;  // by id: the line that lists it
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.find_first_not_of(" \t\r") == std::string::npos ||
@@ -134,6 +143,10 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
     if (tokens.size() < cells + 2 || cells < 4) {
       throw InputError(
           fmt::format("{}:{}: expected an id, a length and a board", path.string(), number));
+    }
+    if (const auto [first, added] = line_of.emplace(tokens[0], number); !added) {
+      throw InputError(fmt::format("{}:{}: instance {} is listed again (first on line {})",
+                                   path.string(), number, tokens[0], first->second));
     }
     const std::string& length = tokens[1];
     int optimal = 0;

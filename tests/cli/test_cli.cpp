@@ -1293,6 +1293,21 @@ TEST(Bench, InstanceFileMistakes) {
   EXPECT_NE(r.err.find("instance b cannot reach the goal blank-last: give the goal they reach"),
             std::string::npos)
       << r.err;
+  // An instance is solved once a run: two at once would share its checkpoint and answer.
+  std::ofstream(path) << "a 1 1 2 0 3\n# b\nb 1 1 2 0 3\na 1 1 2 0 3\n";
+  r = npuzzle({"bench", path.string(), "--goal", "blank-last"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(":4: instance a is listed again (first on line 1)"), std::string::npos)
+      << r.err;
+  // (A node limit: where the check failed, the run would end at once.)
+  r = npuzzle({"bench", "korf24", "--ids", "3,1,3", "--max-nodes", "1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--ids names instance 3 twice"), std::string::npos) << r.err;
+  r = npuzzle({"bench", "korf24", "--ids", "40", "--easiest", "3", "--max-nodes", "1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("instance 40 is both in --ids and among the --easiest"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
   std::filesystem::remove(path);
   r = npuzzle({"bench", std::filesystem::temp_directory_path().string()});
   EXPECT_EQ(r.code, 2);
