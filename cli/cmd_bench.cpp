@@ -427,18 +427,14 @@ int run_bench(BenchFlags& f) {
                     goal);
   }
   // Each instance is solved, or its answer read from an earlier run's record.
-  std::vector<Solution> kept(instances.size());
-  std::vector<bool> recorded(instances.size());
+  std::vector<std::optional<Solution>> recorded(instances.size());  // an earlier run's answer
   std::vector<Board> boards;
   std::vector<std::size_t> instance_of;  // by board
   std::vector<Solver::Plan> plans;
   for (std::size_t i = 0; i < instances.size(); ++i) {
     if (records) {
-      if (auto answer = records->answer(instances[i])) {
-        kept[i] = std::move(*answer);
-        recorded[i] = true;
-        continue;
-      }
+      recorded[i] = records->answer(instances[i]);
+      if (recorded[i]) continue;
     }
     if (records || options.budget.progress) {  // its own checkpoint, its own progress line
       SolveOptions own = options;
@@ -475,7 +471,7 @@ int run_bench(BenchFlags& f) {
     if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
   };
   for (std::size_t i = 0; i < instances.size(); ++i) {
-    if (recorded[i]) report.answered(i, std::move(kept[i]), true);
+    if (recorded[i]) report.answered(i, std::move(*recorded[i]), true);
   }
   const auto began = std::chrono::steady_clock::now();
   if (deal) {
