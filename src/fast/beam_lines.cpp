@@ -5,6 +5,7 @@
 #include <bit>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <random>
@@ -38,6 +39,7 @@ struct Stage {
   // that finish, indexed by the window positions of the first tile, the second and the blank.
   std::array<Cell, 2> setup{};
   std::optional<PairWindow> window;
+  std::vector<std::uint8_t> in_window;  // each cell's index in `window`, its cells() outside it
   std::vector<std::uint8_t> moves_left;
   std::int64_t outside = 0;  // what a pair outside the window counts: more than any finish in it
   // Where the schedule has placing tables, one table per tile: towards its home (one tile) or its
@@ -132,6 +134,10 @@ Lines plan_lines(Geometry g) {
       }
     }
     s.window.emplace(g, std::move(window));
+    s.in_window.resize(static_cast<std::size_t>(g.cells()));
+    for (Cell c = 0; c < g.cells(); ++c) {
+      s.in_window[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(s.window->index_of(c));
+    }
     s.moves_left = finishing_moves(*s.window, lines.order[s.first], lines.order[s.first + 1]);
     for (const std::uint8_t m : s.moves_left) {
       if (m != kUnreached) s.outside = std::max<std::int64_t>(s.outside, m + 1);
@@ -175,21 +181,27 @@ class Beam {
       : g_(g),
         n_(static_cast<std::size_t>(g_.cells())),
         lines_(lines),
+        stage_count_(lines.stages.size()),
         width_(static_cast<std::size_t>(options.width)),
         weights_(weights_for(width_, options.placing_weight)),
         ahead_(tiles_ahead(g)),
+        moves_(g),
         run_(run),
         bytes_(2 * width_ * n_ * sizeof(Home)) {
     std::mt19937_64 random(0x5eed);  // fixed: the same board always gets the same answer
     keys_.resize(n_);
     for (auto& k : keys_) k = random();
+    for (Cell c = 0; c < g_.cells(); ++c) {
+      row_.push_back(static_cast<std::int16_t>(g_.row(c)));
+      col_.push_back(static_cast<std::int16_t>(g_.col(c)));
+    }
     boards_.assign(start.begin(), start.end());
     Info info;
     info.blank = static_cast<Cell>(std::find(start.begin(), start.end(), kNoHome) - start.begin());
     for (Cell c = 0; c < g_.cells(); ++c) {
       const Home h = start[idx(c)];
       if (h == kNoHome) continue;
-      info.manhattan += g_.taxicab(c, h);
+      info.manhattan += taxicab(c, h);
       info.hash += value(h) * keys_[idx(c)];
     }
     settle(boards_.data(), info, -1, -1);
@@ -241,47 +253,74 @@ class Beam {
   bool stalled() const { return stalled_; }
 
  private:
+  /// A board's state in the beam, its tiles apart. Each child of every board gets one, so it is
+  /// kept small.
   struct Info {
-    Cell blank = 0;
-    std::uint32_t since = 0;  // the depth at which `stage` was reached (beside `blank`: no padding)
-    std::size_t stage = 0;
-    std::array<Cell, 2> target_at{};  // where the stage's tiles are
-    std::int64_t manhattan = 0;
-    std::int64_t ahead = 0;  // the Manhattan distance of the tiles placed soon after the stage's
     std::uint64_t hash = 0;
     std::int64_t score = 0;
-    Dir last = kNoDir;
-  };
-  struct Candidate {
-    Info info;
-    std::uint32_t parent = 0;
-    Dir dir = kNoDir;
+    std::int32_t manhattan = 0;
+    std::int32_t ahead = 0;  // the Manhattan distance of the tiles placed soon after the stage's
+    std::uint32_t stage = 0;
+    std::uint32_t since = 0;   // the depth at which `stage` was reached
+    std::uint32_t parent = 0;  // the board it was reached from, one depth up
+    Cell blank = 0;
+    std::array<Cell, 2> target_at{};  // where the stage's tiles are
+    Dir last = kNoDir;                // the move that reached it
   };
 
   static std::size_t idx(Cell c) { return static_cast<std::size_t>(c); }
+  /// How much further from its home `h` a tile gets sliding from `from` to `to`, neighbours in
+  /// one column (`line` holds each cell's row) or one row (`line` holds each cell's column).
+  static int away(const std::vector<std::int16_t>& line, Home h, Cell from, Cell to) {
+    const int home = line[h];
+    return std::abs(line[idx(to)] - home) - std::abs(line[idx(from)] - home);
+  }
+  /// The geometry's taxicab distance, from the tables.
+  int taxicab(Cell a, Cell b) const {
+    return std::abs(row_[idx(a)] - row_[idx(b)]) + std::abs(col_[idx(a)] - col_[idx(b)]);
+  }
   static std::uint64_t value(Home h) { return std::uint64_t{h} + 1; }
   const Home* board(std::size_t i) const { return boards_.data() + i * n_; }
-  bool fixed(Cell c, std::size_t stage) const {
-    return lines_.rank[idx(c)] < lines_.stages[stage].first;
-  }
-  /// Whether tile `h` is placed soon after stage `stage`'s (never, where the weights ignore it).
-  bool ahead(Home h, std::size_t stage) const {
-    if (weights_.ahead == 0 || stage == lines_.stages.size()) return false;
+  /// Whether the tile on `c` is placed before stage `s`, never to move again.
+  bool fixed(Cell c, const Stage& s) const { return lines_.rank[idx(c)] < s.first; }
+  /// The ranks of the tiles placed soon after stage `stage`'s, from `first` on, `count` of them
+  /// (none where the weights ignore them).
+  struct Ranks {
+    std::size_t first = 0, count = 0;
+    bool holds(Home h, const Lines& lines) const {
+      return lines.rank[idx(static_cast<Cell>(h))] - first < count;
+    }
+  };
+  Ranks ahead(std::size_t stage) const {
+    if (weights_.ahead == 0 || stage == stage_count_) return {};
     const Stage& s = lines_.stages[stage];
-    const std::size_t r = lines_.rank[idx(static_cast<Cell>(h))];
-    return r >= s.first + s.count && r < s.first + s.count + ahead_;
+    return {s.first + s.count, ahead_};
   }
 
   /// Brings `info` up to date on `board` with the tile from `from` moved to `to` (from < 0: no
   /// move): the stages now complete are passed, the next stage's tiles found, the score set.
   void settle(const Home* board, Info& info, Cell from, Cell to) const {
+    if (from < 0 || complete(info)) pass_complete_stages(board, info, from, to);
+    info.score = score(info);
+  }
+
+  /// Whether the tiles of `info`'s stage are home.
+  bool complete(const Info& info) const {
+    if (info.stage == stage_count_) return false;
+    const Stage& s = lines_.stages[info.stage];
+    const Cell* home = lines_.order.data() + s.first;
+    return info.target_at[0] == home[0] && (s.count == 1 || info.target_at[1] == home[1]);
+  }
+
+  /// `settle` where `info`'s stage is complete or its tiles are not yet found.
+  void pass_complete_stages(const Home* board, Info& info, Cell from, Cell to) const {
     const auto at = [&](Cell c) {
       return c == from ? kNoHome : c == to ? board[idx(from)] : board[idx(c)];
     };
     bool located = from >= 0;
     const std::size_t stage_before = info.stage;
     for (;;) {
-      if (info.stage == lines_.stages.size()) break;
+      if (info.stage == stage_count_) break;
       const Stage& s = lines_.stages[info.stage];
       if (!located) {
         for (std::size_t k = 0; k < s.count; ++k) {
@@ -292,43 +331,39 @@ class Beam {
         }
         located = true;
       }
-      bool done = true;
-      for (std::size_t k = 0; k < s.count; ++k) {
-        done = done && info.target_at[k] == lines_.order[s.first + k];
-      }
-      if (!done) break;
+      if (!complete(info)) break;
       ++info.stage;
       located = false;
     }
     if (from < 0 || info.stage != stage_before) {  // other tiles are placed soon now
       info.ahead = 0;
-      for (Cell c = 0; c < g_.cells(); ++c) {
-        if (const Home h = at(c); h != kNoHome && ahead(h, info.stage)) {
-          info.ahead += g_.taxicab(c, h);
+      if (const Ranks soon = ahead(info.stage); soon.count > 0) {
+        for (Cell c = 0; c < g_.cells(); ++c) {
+          if (const Home h = at(c); h != kNoHome && soon.holds(h, lines_)) {
+            info.ahead += taxicab(c, h);
+          }
         }
       }
     }
-    info.score = -kStage * static_cast<std::int64_t>(info.stage) +
-                 weights_.others * info.manhattan + weights_.ahead * info.ahead;
-    if (info.stage == lines_.stages.size()) return;
+  }
+
+  /// The score of `info`, its stage settled.
+  std::int64_t score(const Info& info) const {
+    std::int64_t score = -kStage * static_cast<std::int64_t>(info.stage) +
+                         weights_.others * info.manhattan + weights_.ahead * info.ahead;
+    if (info.stage == stage_count_) return score;
     const Stage& s = lines_.stages[info.stage];
     if (s.count == 2) {
       const PairWindow& w = *s.window;
-      const std::size_t n = w.cells(), a = w.index_of(info.target_at[0]),
-                        b = w.index_of(info.target_at[1]), z = w.index_of(info.blank);
-      if (a < n && b < n && z < n) {
-        info.score += weights_.gap * s.moves_left[w.state(a, b, z)];
-        return;
-      }
-      info.score += weights_.gap * s.outside;
+      const std::size_t n = w.cells(), a = s.in_window[idx(info.target_at[0])],
+                        b = s.in_window[idx(info.target_at[1])], z = s.in_window[idx(info.blank)];
+      if (a < n && b < n && z < n) return score + weights_.gap * s.moves_left[w.state(a, b, z)];
+      score += weights_.gap * s.outside;
     }
     if (!s.placing.empty()) {  // for a pair, each tile as if the other were not there
-      std::int64_t moves = 0;
-      for (std::size_t k = 0; k < s.count; ++k) {
-        moves += s.placing[k].moves(info.target_at[k], info.blank);
-      }
-      info.score += weights_.exact * moves;
-      return;
+      std::int64_t moves = s.placing[0].moves(info.target_at[0], info.blank);
+      if (s.count == 2) moves += s.placing[1].moves(info.target_at[1], info.blank);
+      return score + weights_.exact * moves;
     }
     // The blank walks in front of each tile in turn, from where the one before ended.
     std::int64_t distance = 0, gap = 0;
@@ -336,21 +371,26 @@ class Beam {
     for (std::size_t k = 0; k < s.count; ++k) {
       const Cell p = info.target_at[k], h = s.count == 2 ? s.setup[k] : lines_.order[s.first];
       if (p == h) continue;
-      distance += g_.taxicab(p, h);
-      const int dr = g_.row(h) - g_.row(p), dc = g_.col(h) - g_.col(p);
+      distance += taxicab(p, h);
+      const int dr = row_[idx(h)] - row_[idx(p)], dc = col_[idx(h)] - col_[idx(p)];
       int walk = std::numeric_limits<int>::max();
-      if (dr != 0) walk = std::min(walk, g_.taxicab(walker, p + (dr > 0 ? g_.cols : -g_.cols)));
-      if (dc != 0) walk = std::min(walk, g_.taxicab(walker, p + (dc > 0 ? 1 : -1)));
+      if (dr != 0) walk = std::min(walk, taxicab(walker, p + (dr > 0 ? g_.cols : -g_.cols)));
+      if (dc != 0) walk = std::min(walk, taxicab(walker, p + (dc > 0 ? 1 : -1)));
       gap += walk;
       walker = h;
     }
-    info.score += weights_.tile * distance + weights_.gap * gap;
+    return score + weights_.tile * distance + weights_.gap * gap;
   }
 
   /// One depth more: every board's children judged, the best `width` different ones kept.
   /// Returns false where no board could move or the budget ended.
   bool expand() {
-    candidates_.clear();
+    // Room for every board's children is made once.
+    if (candidates_.size() < kDirCount * infos_.size()) {
+      candidates_.resize(kDirCount * infos_.size());
+      order_.resize(kDirCount * infos_.size());
+    }
+    std::size_t made = 0;
     for (std::size_t i = 0; i < infos_.size(); ++i) {
       const Info& info = infos_[i];
       const Home* b = board(i);
@@ -359,59 +399,61 @@ class Beam {
         stopped_ = *stop;
         return false;
       }
-      for (Dir d : kAllDirs) {
-        if (d == reverse(info.last)) continue;
-        const Cell n = g_.step(info.blank, d);
-        if (n < 0 || fixed(n, info.stage)) continue;
+      const Stage& s = lines_.stages[info.stage];
+      const Ranks soon = ahead(info.stage);
+      for (const Dir d : moves_.moves(info.blank, info.last)) {
+        const Cell n = moves_.target(info.blank, d);
+        if (fixed(n, s)) continue;
         // The tile on n slides onto the blank's cell.
         const Home h = b[idx(n)];
         ++run_.stats.generated;
-        Candidate c{info, static_cast<std::uint32_t>(i), d};
-        c.info.last = d;
-        const int step = g_.taxicab(info.blank, h) - g_.taxicab(n, h);
-        c.info.manhattan += step;
-        if (ahead(h, info.stage)) c.info.ahead += step;
-        c.info.hash += value(h) * (keys_[idx(info.blank)] - keys_[idx(n)]);
-        c.info.blank = n;
-        const Stage& s = lines_.stages[info.stage];
+        Info& c = candidates_[made];
+        c = info;
+        c.parent = static_cast<std::uint32_t>(i);
+        c.last = d;
+        const int step =
+            is_vertical(d) ? away(row_, h, n, info.blank) : away(col_, h, n, info.blank);
+        c.manhattan += step;
+        if (soon.holds(h, lines_)) c.ahead += step;
+        c.hash += value(h) * (keys_[idx(info.blank)] - keys_[idx(n)]);
+        c.blank = n;
         for (std::size_t k = 0; k < s.count; ++k) {
-          if (info.target_at[k] == n) c.info.target_at[k] = info.blank;
+          if (info.target_at[k] == n) c.target_at[k] = info.blank;
         }
-        settle(b, c.info, n, info.blank);
-        if (c.info.stage != info.stage) {
-          c.info.since = static_cast<std::uint32_t>(parents_.size() + 1);
-        }
-        candidates_.push_back(c);
+        settle(b, c, n, info.blank);
+        if (c.stage != info.stage) c.since = static_cast<std::uint32_t>(parents_.size() + 1);
+        order_[made] = {c.score, c.hash, made};
+        ++made;
       }
     }
-    if (candidates_.empty()) return false;
+    if (made == 0) return false;
     // The best `width` different boards are kept, found among the best few more than `width`
     // (copies of one board come in where they leave some out), in time linear in the children.
-    order_.clear();
-    for (std::size_t k = 0; k < candidates_.size(); ++k) {
-      order_.push_back({candidates_[k].info.score, candidates_[k].info.hash, k});
-    }
-    const std::size_t looked_at = std::min(order_.size(), width_ + width_ / 4 + 8);
-    if (looked_at < order_.size()) {
+    const auto ranked_better = [](const Ranked& a, const Ranked& b) { return better(a, b); };
+    const std::size_t looked_at = std::min(made, width_ + width_ / 4 + 8);
+    if (looked_at < made) {
       std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(looked_at),
-                       order_.end(), better<Ranked>);
+                       order_.begin() + static_cast<std::ptrdiff_t>(made), ranked_better);
     }
     // The same board reached twice has the same hash: one copy stays.
-    seen_.assign(std::bit_ceil(2 * looked_at), 0);
+    if (seen_.size() < 2 * looked_at) seen_.assign(std::bit_ceil(2 * looked_at), 0);
     const std::size_t mask = seen_.size() - 1;
     std::size_t distinct = 0;
+    taken_.clear();
     for (std::size_t k = 0; k < looked_at; ++k) {
       const std::uint64_t key = order_[k].hash | 1;  // 0 marks a free slot
       std::size_t slot = static_cast<std::size_t>(key >> 7) & mask;
       while (seen_[slot] != 0 && seen_[slot] != key) slot = (slot + 1) & mask;
       if (seen_[slot] == key) continue;
       seen_[slot] = key;
+      taken_.push_back(slot);
       order_[distinct++] = order_[k];
     }
+    for (const std::size_t slot : taken_) seen_[slot] = 0;
     const std::size_t kept = std::min(distinct, width_);
     if (kept < distinct) {
       std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(kept),
-                       order_.begin() + static_cast<std::ptrdiff_t>(distinct), better<Ranked>);
+                       order_.begin() + static_cast<std::ptrdiff_t>(distinct), ranked_better);
     }
     next_boards_.resize(kept * n_);
     next_infos_.clear();
@@ -421,15 +463,15 @@ class Beam {
     dirs.reserve(kept);
     best_ = 0;
     for (std::size_t k = 0; k < kept; ++k) {
-      const Candidate& c = candidates_[order_[k].candidate];
+      const Info& c = candidates_[order_[k].candidate];
       const Home* from = board(c.parent);
       Home* to = next_boards_.data() + k * n_;
       std::copy(from, from + n_, to);
-      std::swap(to[idx(c.info.blank)], to[idx(infos_[c.parent].blank)]);
-      next_infos_.push_back(c.info);
-      if (better(c.info, next_infos_[best_])) best_ = k;
+      std::swap(to[idx(c.blank)], to[idx(infos_[c.parent].blank)]);
+      next_infos_.push_back(c);
+      if (better(c, next_infos_[best_])) best_ = k;
       parents.push_back(c.parent);
-      dirs.push_back(c.dir);
+      dirs.push_back(c.last);
     }
     bytes_ += parents.size() * (sizeof(std::uint32_t) + sizeof(Dir));
     boards_.swap(next_boards_);
@@ -458,22 +500,28 @@ class Beam {
   Geometry g_;
   std::size_t n_;
   const Lines& lines_;
+  std::size_t stage_count_;
   std::size_t width_;
   Weights weights_;
   std::size_t ahead_;  // how many tiles after a stage's are placed soon
+  MoveTable moves_;
   SearchRun& run_;
   std::vector<std::uint64_t> keys_;  // per cell, for a hash that follows a move in O(1)
+  // Each cell's row and column, read where dividing by the width would be (the beam's hottest
+  // loop).
+  std::vector<std::int16_t> row_, col_;
   std::vector<Home> boards_, next_boards_;
   std::vector<Info> infos_, next_infos_;
-  std::vector<Candidate> candidates_;
+  std::vector<Info> candidates_;  // the children of every board, in the order they are made
   struct Ranked {
     std::int64_t score;
     std::uint64_t hash;
     std::size_t candidate;
   };
   std::vector<Ranked> order_;
-  std::vector<std::uint64_t> seen_;                  // the hashes of the boards kept at this depth
-  std::size_t best_ = 0;                             // into infos_
+  std::vector<std::uint64_t> seen_;  // the hashes of the boards kept at this depth, 0 between
+  std::vector<std::size_t> taken_;   // the slots of `seen_` in use
+  std::size_t best_ = 0;             // into infos_
   std::vector<std::vector<std::uint32_t>> parents_;  // per depth, per board kept
   std::vector<std::vector<Dir>> dirs_;
   std::size_t bytes_ = 0;  // of the boards and the paths kept
