@@ -465,8 +465,8 @@ int run_bench(BenchFlags& f) {
                                              plan.tables().empty() ? "" : " " + plan.tables()));
   BenchReport report(instances, goal, f.json);
   // Each answer kept as soon as it is found (under MPI by the rank that found it, not once
-  // rank 0 has them all): a run stopped later loses none of them. Its line is printed as soon as
-  // those before it are (once all are in, under MPI).
+  // rank 0 has it): a run stopped later loses none of them. Its line is printed as soon as those
+  // before it are (under MPI by rank 0, as each answer reaches it).
   const auto keep = [&](std::size_t k, const Solution& s) {
     if (records && s.status == SearchStatus::Solved) records->keep(instances[instance_of[k]], s);
   };
@@ -475,15 +475,17 @@ int run_bench(BenchFlags& f) {
   }
   const auto began = std::chrono::steady_clock::now();
   if (deal) {
-    const auto answers = share_items(boards.size(), f.threads, [&](std::size_t k) {
-      const Solution s = plans[k].solve(boards[k]);
-      keep(k, s);
-      return solution_record(s).dump();
-    });
-    for (std::size_t k = 0; k < answers.size(); ++k) {
-      report.answered(instance_of[k], solution_from_record(nlohmann::json::parse(answers[k])),
-                      false);
-    }
+    deal_items(
+        boards.size(), f.threads,
+        [&](std::size_t k) {
+          const Solution s = plans[k].solve(boards[k]);
+          keep(k, s);
+          return solution_record(s).dump();
+        },
+        [&](std::size_t k, const std::string& answer) {
+          report.answered(instance_of[k], solution_from_record(nlohmann::json::parse(answer)),
+                          false);
+        });
   } else {
     solver().solve_all(boards, plans, f.threads, [&](std::size_t k, const Solution& s) {
       keep(k, s);

@@ -26,11 +26,12 @@ class Processes {
 Cluster* cluster();
 
 /// Items dealt among the processes: `work(i)` for every i below `count`, each process taking the
-/// next item whenever one of its `threads` is free, and every result back on every process, by
-/// item. Alone: the items on this process's threads. What `work` throws is rethrown once the
-/// items are done.
-std::vector<std::string> share_items(std::size_t count, unsigned threads,
-                                     const std::function<std::string(std::size_t)>& work);
+/// next item whenever one of its `threads` is free. Rank 0 (alone: this process) gets each
+/// result as soon as it is in, by `arrived(i, result)`, one call at a time; the other ranks get
+/// none. What `work` throws is rethrown once the items are done.
+void deal_items(std::size_t count, unsigned threads,
+                const std::function<std::string(std::size_t)>& work,
+                const std::function<void(std::size_t, std::string)>& arrived);
 
 /// A batch's items dealt one at a time to whichever process asks next (rank 0 too), each
 /// process's searches its own meanwhile: `work(i)` runs where item i is dealt, what it writes to

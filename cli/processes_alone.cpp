@@ -1,3 +1,5 @@
+#include <mutex>
+
 #include "npuzzle/util/parallel.hpp"
 #include "processes.hpp"
 
@@ -21,11 +23,15 @@ int agreed_exit_code(int code) {
   return code;
 }
 
-std::vector<std::string> share_items(std::size_t count, unsigned threads,
-                                     const std::function<std::string(std::size_t)>& work) {
-  std::vector<std::string> out(count);
-  for_each_on_threads(count, threads, [&](std::size_t i) { out[i] = work(i); });
-  return out;
+void deal_items(std::size_t count, unsigned threads,
+                const std::function<std::string(std::size_t)>& work,
+                const std::function<void(std::size_t, std::string)>& arrived) {
+  std::mutex one_at_a_time;
+  for_each_on_threads(count, threads, [&](std::size_t i) {
+    std::string result = work(i);
+    const std::lock_guard lock(one_at_a_time);
+    arrived(i, std::move(result));
+  });
 }
 
 }  // namespace npuzzle::cli

@@ -307,58 +307,73 @@ Cluster* cluster() {
   return the_cluster.get();
 }
 
-std::vector<std::string> share_items(std::size_t count, unsigned threads,
-                                     const std::function<std::string(std::size_t)>& work) {
-  std::vector<std::string> out(count);
+namespace {
+
+// Rank 0: a thread that passes each record the other ranks send to `take` until each has sent
+// an empty one (it has no more). Elsewhere: no thread.
+std::thread receive_at_root(std::function<void(const std::string&)> take) {
+  if (the_rank != 0) return {};
+  return std::thread([take = std::move(take)] {
+    std::string bytes;
+    for (int finished = 1; finished < the_size;) {
+      if (!the_cluster->receive_at_root(bytes)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      } else if (bytes.empty()) {
+        ++finished;
+      } else {
+        take(bytes);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void deal_items(std::size_t count, unsigned threads,
+                const std::function<std::string(std::size_t)>& work,
+                const std::function<void(std::size_t, std::string)>& arrived) {
   if (!the_cluster) {
-    for_each_on_threads(count, threads, [&](std::size_t i) { out[i] = work(i); });
-    return out;
+    std::mutex one_at_a_time;
+    for_each_on_threads(count, threads, [&](std::size_t i) {
+      std::string result = work(i);
+      const std::lock_guard lock(one_at_a_time);
+      arrived(i, std::move(result));
+    });
+    return;
   }
-  std::vector<char> done(count, 0);
+  // Rank 0 takes its own results and, on a thread of its own, the others' as (item, bytes).
+  std::mutex one_at_a_time;
+  const auto take = [&](const std::string& bytes) {
+    std::uint64_t item = 0;
+    std::memcpy(&item, bytes.data(), sizeof item);
+    const std::lock_guard lock(one_at_a_time);
+    arrived(static_cast<std::size_t>(item), bytes.substr(sizeof item));
+  };
+  std::thread receiver = receive_at_root(take);
   std::exception_ptr failure;
-  std::mutex mutex;
+  std::mutex failing;
   run_on_threads(std::max(1u, threads), [&] {
     for (std::size_t i; (i = the_cluster->next_subtree()) < count;) {
       try {
-        out[i] = work(i);
-        done[i] = 1;
+        const std::uint64_t item = i;
+        const std::string bytes =
+            std::string(reinterpret_cast<const char*>(&item), sizeof item) + work(i);
+        if (the_rank == 0) {
+          take(bytes);
+        } else {
+          the_cluster->send_to_root(bytes);
+        }
       } catch (...) {
-        const std::lock_guard lock(mutex);
+        const std::lock_guard lock(failing);
         if (!failure) failure = std::current_exception();
         break;
       }
     }
   });
-  // Each rank's results as (item, length, bytes), gathered on every rank.
-  std::string packed;
-  const auto put = [&](std::uint64_t w) { packed.append(reinterpret_cast<const char*>(&w), 8); };
-  for (std::size_t i = 0; i < count; ++i) {
-    if (!done[i]) continue;
-    put(i);
-    put(out[i].size());
-    packed += out[i];
-  }
-  int mine = static_cast<int>(packed.size());
-  std::vector<int> sizes(static_cast<std::size_t>(the_size)), starts(sizes.size());
-  MPI_Allgather(&mine, 1, MPI_INT, sizes.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  int total = 0;
-  for (std::size_t r = 0; r < sizes.size(); ++r) {
-    starts[r] = total;
-    total += sizes[r];
-  }
-  std::string all(static_cast<std::size_t>(total), '\0');
-  MPI_Allgatherv(packed.data(), mine, MPI_CHAR, all.data(), sizes.data(), starts.data(), MPI_CHAR,
-                 MPI_COMM_WORLD);
+  if (the_rank != 0) the_cluster->send_to_root("");
+  if (receiver.joinable()) receiver.join();
   the_cluster->restart();
-  for (std::size_t at = 0; at + 16 <= all.size();) {
-    std::uint64_t item = 0, length = 0;
-    std::memcpy(&item, all.data() + at, 8);
-    std::memcpy(&length, all.data() + at + 8, 8);
-    out[static_cast<std::size_t>(item)] = all.substr(at + 16, static_cast<std::size_t>(length));
-    at += 16 + static_cast<std::size_t>(length);
-  }
   if (failure) std::rethrow_exception(failure);
-  return out;
 }
 
 bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& work,
@@ -382,21 +397,8 @@ bool deal_in_order(std::size_t count, const std::function<int(std::size_t)>& wor
     }
   };
   the_cluster->set_solo(true);
-  std::thread receiver;
-  if (the_rank == 0) {
-    receiver = std::thread([&] {
-      std::string bytes;
-      for (int finished = 1; finished < the_size;) {
-        if (!the_cluster->receive_at_root(bytes)) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        } else if (bytes.empty()) {
-          ++finished;
-        } else {
-          arrive(Item::unpacked(bytes));
-        }
-      }
-    });
-  }
+  std::thread receiver =
+      receive_at_root([&](const std::string& bytes) { arrive(Item::unpacked(bytes)); });
   std::exception_ptr failure;
   try {
     for (std::size_t i; (i = the_cluster->next_subtree()) < count;) {

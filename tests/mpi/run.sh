@@ -150,17 +150,20 @@ grep -q "rank" "$work/killed.err" || fail "a killed rank: no message naming it"
 [ ! -s "$work/killed.out" ] || fail "a killed rank: something was printed: $(cat "$work/killed.out")"
 
 # A bench dealt to the ranks keeps each answer as soon as the rank that solved it has it, so a
-# run killed outright later loses none: Korf's #6 takes a moment, #88 (linear conflict) minutes.
+# run killed outright later loses none, and rank 0 prints its line as soon as it is in: Korf's #6
+# takes a moment, #88 (linear conflict) minutes.
 grep -v '^#' "$(dirname "$0")/../../instances/korf100.txt" | awk '$1 == 6 || $1 == 88' \
   >"$work/pair.txt"
 mkdir "$work/records"
 "${run[@]}" bench "$work/pair.txt" --heuristic linear-conflict --search-threads 1 \
-  --checkpoint-dir "$work/records" >/dev/null 2>"$work/records.err" &
+  --checkpoint-dir "$work/records" >"$work/records.out" 2>"$work/records.err" &
 job=$!
 for _ in $(seq 300); do
-  [ -e "$work/records/pair-6.answer" ] && break
+  [ -e "$work/records/pair-6.answer" ] && grep -q '^ *6 ' "$work/records.out" && break
   sleep 0.1
 done
+grep -q '^ *6 .* ok ' "$work/records.out" ||
+  fail "a dealt bench: #6's line was not printed as it ended: $(head -c 300 "$work/records.out")"
 pkill -9 -f "^$mpi bench"
 ( sleep 30; kill -9 "$job" 2>/dev/null ) &
 watchdog=$!
