@@ -500,7 +500,7 @@ class Beam {
   Geometry g_;
   std::size_t n_;
   const Lines& lines_;
-  std::size_t stage_count_;
+  std::size_t stage_count_;  // lines_.stages.size(), read for every child without a division
   std::size_t width_;
   Weights weights_;
   std::size_t ahead_;  // how many tiles after a stage's are placed soon
