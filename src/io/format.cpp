@@ -125,7 +125,8 @@ Tokens tokenize(std::span<const std::string_view> pieces) {
 }
 
 void check_row_length(std::size_t row, std::size_t length, std::size_t first) {
-  if (length != first || first == 0) {
+  if (length == 0) throw InputError("row " + std::to_string(row + 1) + " is empty");
+  if (length != first) {
     throw InputError("rows of unequal length: row " + std::to_string(row + 1) + " has " +
                      std::to_string(length) + " tiles, row 1 has " + std::to_string(first));
   }
