@@ -63,12 +63,11 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
 
 /// A draft in one frame: the constructive answer, or where the schedule runs the line beam, the
 /// beam's where shorter.
-SearchResult<Dir> draft(const Board& board, const Board& goal, int placing_weight,
+SearchResult<Dir> draft(const Board& board, const Board& goal, const BeamOptions& beam_options,
                         const Budget& budget) {
   auto r = solve_constructive(board, goal, floor_of(budget));
-  const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  if (r.status == SearchStatus::Solved && schedule.line_beam) {
-    auto beam = solve_beam(board, goal, {schedule.line_beam_width, placing_weight}, budget);
+  if (r.status == SearchStatus::Solved && fast_schedule(board.geometry.cells()).line_beam) {
+    auto beam = solve_beam(board, goal, beam_options, budget);
     if (beam.status == SearchStatus::Cancelled) return beam;
     offer(r, beam);
   }
@@ -112,8 +111,8 @@ SearchResult<Dir> finish(const Board& board, const Board& goal, SearchResult<Dir
 
 /// The last region of a board as a board of its own, on one thread: a draft, finished.
 SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budget& budget) {
-  return finish(board, goal, draft(board, goal, BeamOptions{}.placing_weight, budget), true,
-                budget);
+  const BeamOptions beam{.width = fast_schedule(board.geometry.cells()).line_beam_width};
+  return finish(board, goal, draft(board, goal, beam, budget), true, budget);
 }
 
 /// A draft of a board with a last region finished on two threads: the moves up
@@ -156,11 +155,11 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
   return r;
 }
 
-/// One way the fast solver tries a board: the frame it works in and the line beam's weight on
-/// its placing tables.
+/// One way the fast solver tries a board: the frame it works in and the line beam's width and
+/// weight on its placing tables.
 struct Attempt {
   Symmetry frame;
-  int placing_weight = BeamOptions{}.placing_weight;
+  BeamOptions beam;
 };
 
 /// The attempts on a board: in the frame with the goal's blank by the last corner (a goal with
@@ -171,14 +170,15 @@ std::vector<Attempt> attempts(const Board& board, const Board& goal, const Budge
   const Geometry g = board.geometry;
   const FastSchedule schedule = fast_schedule(g.cells());
   const Symmetry corner = blank_to_last_corner(goal);
-  std::vector<Attempt> out{{corner}};
+  const BeamOptions first{.width = schedule.line_beam_width};
+  std::vector<Attempt> out{{corner, first}};
   if (budget.threads < 2 || g.rows == 1 || g.cols == 1 || !schedule.transposed_frame) {
     return out;
   }
-  out.push_back({{corner.flip_rows, corner.flip_cols, true}});
+  out.push_back({{corner.flip_rows, corner.flip_cols, true}, first});
   if (const int second = schedule.second_placing_weight; second > 0) {
     for (std::size_t k = 0, frames = out.size(); k < frames; ++k) {
-      out.push_back({out[k].frame, second});
+      out.push_back({out[k].frame, {schedule.second_beam_width, second}});
     }
   }
   return out;
@@ -204,7 +204,7 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   std::vector<SearchResult<Dir>> drafts(tries.size());
   for_each_on_threads(tries.size(), budget.threads, [&](std::size_t k) {
     const Symmetry f = tries[k].frame;
-    drafts[k] = draft(image(board, f), image(goal, f), tries[k].placing_weight, own(k));
+    drafts[k] = draft(image(board, f), image(goal, f), tries[k].beam, own(k));
   });
   const bool split = budget.threads >= 2 && fast_schedule(board.geometry.cells()).region_side > 0;
   std::vector<std::size_t> order(tries.size());

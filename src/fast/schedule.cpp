@@ -8,14 +8,14 @@ namespace npuzzle {
 namespace {
 
 constexpr int kMaxPlacingCells = 256;
+constexpr int kMostWidth = 4096, kLeastWidth = 64;
 
 /// The line beam's width: a fixed budget of boards x cells^2 around 10x10, more where the
 /// placing tables make a wide beam pay, within bounds.
 int line_beam_width(int cells) {
   const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
-  constexpr double kMost = 4096, kLeast = 64;
   const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
-  return static_cast<int>(std::clamp(width, kLeast, kMost));
+  return static_cast<int>(std::clamp(width, double{kLeastWidth}, double{kMostWidth}));
 }
 
 }  // namespace
@@ -26,7 +26,16 @@ FastSchedule fast_schedule(int cells) {
   s.line_beam_width = s.line_beam ? line_beam_width(cells) : 0;
   s.placing_tables = cells <= kMaxPlacingCells;
   const bool mid = cells > 36 && cells <= 100;  // 7x7 to 10x10, or as many cells
-  s.second_placing_weight = mid ? 2 : 0;
+  if (mid) {
+    // Where the bound on widths leaves room, the first beam is wider by two thirds and the
+    // second weighs the placing tables more; its beams end sooner, which pays for the first.
+    s.second_beam_width = s.line_beam_width;
+    s.second_placing_weight = 2;
+    if (5 * s.line_beam_width / 3 <= kMostWidth) {
+      s.line_beam_width = 5 * s.line_beam_width / 3;
+      s.second_placing_weight = 4;
+    }
+  }
   s.transposed_frame = cells > 25 && s.line_beam;
   s.shorten = cells <= kMaxSearchCells;
   s.last_pass_window = cells > 25 && cells <= 100 ? 32 : 0;

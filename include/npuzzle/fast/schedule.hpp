@@ -23,9 +23,11 @@ struct FastSchedule {
   /// The line beam counts the moves that place each tile exactly, from a table per tile; a
   /// table's size and build time grow with the cube of the cells.
   bool placing_tables = false;
-  /// A second line beam per frame with the placing tables weighed otherwise, 0 where none:
-  /// beams weighted apart go different ways, and where one does badly the other often does not.
+  /// A second line beam per frame with the placing tables weighed otherwise, 0 where none, and
+  /// its width: beams weighted apart go different ways, and where one does badly the other often
+  /// does not.
   int second_placing_weight = 0;
+  int second_beam_width = 0;
   /// Given a second thread, the board is also solved transposed (its lines placed in the other
   /// order) and the shorter answer kept. Up to 5x5 the beam over whole boards decides instead.
   bool transposed_frame = false;
