@@ -598,13 +598,21 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
   std::vector<Dir> prefix;
   Board from = board;
   std::vector<Beam::End> ends;
+  Budget finishing = budget;
   for (;;) {
     Beam beam(g, homes_of(from), lines, options, run);
     ends = beam.run(8);
     if (const auto stop = beam.stopped()) {
-      best.status = *stop;
-      best.stats = run.stats;
-      return best;
+      if (*stop != SearchStatus::TimeLimit) {
+        best.status = *stop;
+        best.stats = run.stats;
+        return best;
+      }
+      // Out of time: the best board so far is finished as the first answer is, which takes
+      // time linear in its moves, so that the beam's start is not lost.
+      ends.resize(std::min<std::size_t>(ends.size(), 1));
+      finishing = floor_of(budget);
+      break;
     }
     if (!beam.stalled()) break;
     Beam::End& stuck = ends.front();
@@ -624,7 +632,7 @@ SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOp
   // The boards the beam ends with are finished by the constructive solver; the shortest wins.
   bool found = false;
   for (const auto& end : ends) {
-    auto rest = solve_constructive(board_of(end.board), goal, budget);
+    auto rest = solve_constructive(board_of(end.board), goal, finishing);
     if (rest.status != SearchStatus::Solved) {
       if (!found) best.status = rest.status;
       break;

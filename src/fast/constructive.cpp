@@ -626,6 +626,11 @@ SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, cons
   return construct(board, goal, kAllTiles, budget);
 }
 
+Budget floor_of(Budget budget) {
+  budget.timeout_seconds = 0;
+  return budget;
+}
+
 SearchResult<Dir> place_first_tiles(const Board& board, const Board& goal, std::size_t tiles,
                                     const Budget& budget) {
   return construct(board, goal, tiles, budget);

@@ -21,14 +21,6 @@ namespace {
 
 SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budget& budget);
 
-/// The budget of the first answer, the constructive one: it is always finished (its time is
-/// linear in its moves), so every board gets an answer; only a cancel stops it. The time limit
-/// bounds the steps that improve on it.
-Budget floor_of(Budget budget) {
-  budget.timeout_seconds = 0;
-  return budget;
-}
-
 /// `later`'s counts join `r`'s, and its moves replace `r`'s where shorter. Where the time ends
 /// first, the answer found in time stands.
 void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
@@ -170,15 +162,21 @@ std::vector<Attempt> attempts(const Board& board, const Board& goal, const Budge
   const Geometry g = board.geometry;
   const FastSchedule schedule = fast_schedule(g.cells());
   const Symmetry corner = blank_to_last_corner(goal);
-  const BeamOptions first{.width = schedule.line_beam_width};
+  BeamOptions first{.width = schedule.line_beam_width};
+  BeamOptions second{.width = schedule.line_beam_width,
+                     .placing_weight = schedule.second_placing_weight};
+  if (schedule.roomy_first_width > 0 && SearchRun(budget).seconds_left() >= kRoomySeconds) {
+    first.width = schedule.roomy_first_width;
+    second.placing_weight = schedule.roomy_second_weight;
+  }
   std::vector<Attempt> out{{corner, first}};
   if (budget.threads < 2 || g.rows == 1 || g.cols == 1 || !schedule.transposed_frame) {
     return out;
   }
   out.push_back({{corner.flip_rows, corner.flip_cols, true}, first});
-  if (const int second = schedule.second_placing_weight; second > 0) {
+  if (second.placing_weight > 0) {
     for (std::size_t k = 0, frames = out.size(); k < frames; ++k) {
-      out.push_back({out[k].frame, {schedule.second_beam_width, second}});
+      out.push_back({out[k].frame, second});
     }
   }
   return out;

@@ -26,15 +26,10 @@ FastSchedule fast_schedule(int cells) {
   s.line_beam_width = s.line_beam ? line_beam_width(cells) : 0;
   s.placing_tables = cells <= kMaxPlacingCells;
   const bool mid = cells > 36 && cells <= 100;  // 7x7 to 10x10, or as many cells
-  if (mid) {
-    // Where the bound on widths leaves room, the first beam is wider by two thirds and the
-    // second weighs the placing tables more; its beams end sooner, which pays for the first.
-    s.second_beam_width = s.line_beam_width;
-    s.second_placing_weight = 2;
-    if (5 * s.line_beam_width / 3 <= kMostWidth) {
-      s.line_beam_width = 5 * s.line_beam_width / 3;
-      s.second_placing_weight = 4;
-    }
+  s.second_placing_weight = mid ? 2 : 0;
+  if (mid && 5 * s.line_beam_width / 3 <= kMostWidth) {
+    s.roomy_first_width = 5 * s.line_beam_width / 3;
+    s.roomy_second_weight = 4;
   }
   s.transposed_frame = cells > 25 && s.line_beam;
   s.shorten = cells <= kMaxSearchCells;

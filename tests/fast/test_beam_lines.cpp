@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 
 #include "npuzzle/core/moves.hpp"
@@ -105,6 +106,22 @@ TEST(BeamLines, StopsWhenCancelledAndRefusesBadInput) {
   Board swapped = Board::blank_last({4, 5});
   std::swap(swapped.tiles[0], swapped.tiles[1]);
   EXPECT_THROW(solve_beam(swapped, Board::blank_last({4, 5}), {8}, Budget{}), InputError);
+}
+
+// Out of time, the beam's best board so far is finished by the constructive solver: an answer,
+// never nothing (the budget's time has run out before the beam starts, and the beam looks at
+// the clock after a fixed count of boards, so the answer is the same on every run).
+TEST(BeamLines, OutOfTimeFinishesItsBestBoard) {
+  std::mt19937_64 rng(11);
+  const Board goal = Board::blank_last({10, 10});
+  const Board board = random_board(goal, rng);
+  Budget budget;
+  budget.timeout_seconds = 0.001;
+  budget.since = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const auto found = solve_beam(board, goal, {1024}, budget);
+  expect_valid_answer(board, goal, found);
+  EXPECT_EQ(solve_beam(board, goal, {1024}, budget).path, found.path);
+  EXPECT_NE(found.path, solve_constructive(board, goal, Budget{}).path);
 }
 
 }  // namespace

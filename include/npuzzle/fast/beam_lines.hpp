@@ -27,8 +27,9 @@ struct BeamOptions {
 
 /// A valid solution of `board` towards `goal` (reachable by parity: the caller decides), the
 /// lines placed by the beam and the rest by the constructive solver. Boards up to 3x3 and single
-/// lines have no lines to place: the answer is then the constructive one. The budget's time
-/// limit and cancel stop it; `stats.lower_bound` is as in `solve_constructive`.
+/// lines have no lines to place: the answer is then the constructive one. A cancel stops it;
+/// the budget's time limit stops the beam, whose best board so far the constructive solver then
+/// finishes (in time linear in its moves). `stats.lower_bound` is as in `solve_constructive`.
 SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOptions& options,
                              const Budget& budget);
 

@@ -31,6 +31,11 @@ SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, cons
 /// The same, the moves collected into the result's path (and counted in its memory).
 SearchResult<Dir> solve_constructive(const Board& board, const Board& goal, const Budget& budget);
 
+/// The budget of a constructive answer that must be had: `budget` without its time limit (the
+/// constructive solver's time is linear in its moves), so that every board gets an answer; only
+/// a cancel stops it. The time limit bounds the steps that improve on it.
+Budget floor_of(Budget budget);
+
 /// Only the first `tiles` tiles in the solver's order (its lines in turn, each line's tiles
 /// in order, a line's last two together), placed from `board` on: the lines before are left
 /// as they are where already home. The result's path moves the board there. The line beam

@@ -23,11 +23,14 @@ struct FastSchedule {
   /// The line beam counts the moves that place each tile exactly, from a table per tile; a
   /// table's size and build time grow with the cube of the cells.
   bool placing_tables = false;
-  /// A second line beam per frame with the placing tables weighed otherwise, 0 where none, and
-  /// its width: beams weighted apart go different ways, and where one does badly the other often
-  /// does not.
+  /// A second line beam per frame with the placing tables weighed otherwise, 0 where none:
+  /// beams weighted apart go different ways, and where one does badly the other often does not.
   int second_placing_weight = 0;
-  int second_beam_width = 0;
+  /// Where the time allows (kRoomySeconds or more) and the bound on widths leaves room, the first
+  /// beam of each frame this wide and the second weighing the placing tables so, 0 where not:
+  /// the first beam decides most boards, and the second's beams end sooner, which pays for it.
+  int roomy_first_width = 0;
+  int roomy_second_weight = 0;
   /// Given a second thread, the board is also solved transposed (its lines placed in the other
   /// order) and the shorter answer kept. Up to 5x5 the beam over whole boards decides instead.
   bool transposed_frame = false;
@@ -44,6 +47,10 @@ struct FastSchedule {
   std::size_t board_beam_width = 0;
   std::size_t region_board_beam_width = 0;
 };
+
+/// The time left (in seconds) from which the roomy beams are run: the drafts they make and their
+/// finishing take most of it on a small machine, so with less a deadline would cut them.
+inline constexpr double kRoomySeconds = 0.75;
 
 /// The schedule for boards of `cells` cells.
 FastSchedule fast_schedule(int cells);

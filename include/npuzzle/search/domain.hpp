@@ -196,6 +196,12 @@ class SearchRun {
     return std::nullopt;
   }
 
+  /// The time the budget leaves from now (infinite where it has no time limit).
+  double seconds_left() const {
+    if (budget_.timeout_seconds <= 0) return std::numeric_limits<double>::infinity();
+    return budget_.timeout_seconds - elapsed();
+  }
+
   /// The bytes a search that now holds `bytes_now` may still take.
   std::size_t room(std::size_t bytes_now) const {
     if (budget_.max_memory_bytes == 0) return std::numeric_limits<std::size_t>::max();
