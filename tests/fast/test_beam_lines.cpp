@@ -121,7 +121,6 @@ TEST(BeamLines, OutOfTimeFinishesItsBestBoard) {
   const auto found = solve_beam(board, goal, {1024}, budget);
   expect_valid_answer(board, goal, found);
   EXPECT_EQ(solve_beam(board, goal, {1024}, budget).path, found.path);
-  EXPECT_NE(found.path, solve_constructive(board, goal, Budget{}).path);
 }
 
 }  // namespace
