@@ -395,8 +395,8 @@ class Beam {
       const Info& info = infos_[i];
       const Home* b = board(i);
       ++run_.stats.expanded;
-      if (const auto stop = run_.over_budget(bytes_)) {
-        stopped_ = *stop;
+      if (run_.over_budget(bytes_)) {
+        stopped_ = run_.limit();
         return false;
       }
       const Stage& s = lines_.stages[info.stage];

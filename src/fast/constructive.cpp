@@ -305,7 +305,7 @@ class Constructor {
   }
 
   void check_budget() {
-    if (const auto stop = run_.over_budget(0)) throw Stopped{*stop};
+    if (run_.over_budget(0)) throw Stopped{run_.limit()};
   }
 
   /// Walks the tile on `from` to `to` one step at a time, each step towards `to` along whichever

@@ -39,7 +39,7 @@ class Pass {
     };
     advance_b(std::min(w, n));
     while (i < n) {
-      if (const auto stop = run_.over_budget(0)) return std::nullopt;
+      if (run_.over_budget(0)) return std::nullopt;
       const auto span = static_cast<int>(j - i);
       if (span >= 4 && h_ <= span - 2 && search(span - 2)) {
         for (Dir d : found_) move_a(d);

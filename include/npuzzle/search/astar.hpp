@@ -100,7 +100,7 @@ SearchResult<typename D::Move> astar_search(const D& domain,
     domain.unpack(store.record(i), state);
     if (domain.is_goal(state)) return run.finish(SearchStatus::Solved, trace_path(parent, via, i));
     const std::size_t held = bytes();
-    if (const auto stop = run.over_budget(held)) return run.finish<Move>(*stop);
+    if (run.over_budget(held)) return run.finish<Move>(run.limit());
     const auto moves = domain.moves(state, via[i]);
     if (const auto full = make_room(store, moves.size(), run, held, parent, via, g, h, closed)) {
       return run.finish<Move>(*full);

@@ -67,7 +67,7 @@ SearchResult<typename D::Move> beam_search(const D& d, const typename D::State& 
     packed.clear();
     children.clear();
     for (const Index i : layer) {
-      if (const auto stop = run.over_budget(held())) return run.finish<Move>(*stop);
+      if (run.over_budget(held())) return run.finish<Move>(run.limit());
       ++run.stats.expanded;
       d.unpack(store.record(i), s);
       for (const Move m : d.moves(s, move[i])) {

@@ -45,7 +45,7 @@ SearchResult<typename D::Move> breadth_first_search(const D& domain,
       return run.finish<Move>(SearchStatus::DepthLimit);
     }
     const std::size_t held = bytes();
-    if (const auto stop = run.over_budget(held)) return run.finish<Move>(*stop);
+    if (run.over_budget(held)) return run.finish<Move>(run.limit());
     domain.unpack(store.record(i), state);
     const auto moves = domain.moves(state, via[i]);
     if (const auto full = make_room(store, moves.size(), run, held, parent, via)) {

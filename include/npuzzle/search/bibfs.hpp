@@ -74,9 +74,7 @@ SearchResult<typename D::Move> bidirectional_bfs(const D& domain,
     const auto end = static_cast<Index>(side.store.size());
     for (auto i = static_cast<Index>(side.layer_begin.back()); i < end; ++i) {
       const std::size_t held = forward.bytes() + backward.bytes();
-      if (const auto stop = run.over_budget(held)) {
-        return run.finish<Move>(*stop);
-      }
+      if (run.over_budget(held)) return run.finish<Move>(run.limit());
       domain.unpack(side.store.record(i), state);
       const auto moves = domain.moves(state, side.via[i]);
       if (const auto full = make_room(side.store, moves.size(), run, held, side.parent, side.via)) {

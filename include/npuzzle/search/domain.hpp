@@ -172,19 +172,21 @@ class SearchRun {
   /// The algorithm keeps this at what it has proven: no solution is shorter.
   int bound = 0;
 
-  /// Call once per expansion with the current size of the search structures; returns the limit
-  /// that stops the search, if one is reached. The clock and the cancel token are read only
-  /// every 4096 calls.
-  [[gnu::always_inline]] std::optional<SearchStatus> over_budget(std::size_t bytes_now) {
+  /// Call once per expansion with the current size of the search structures; true where a limit
+  /// stops the search, which `limit()` then names. The clock and the cancel token are read only
+  /// every 4096 calls. (A flag rather than an optional limit: GCC keeps a returned optional in
+  /// memory, written in two parts and read whole, which stalls every call.)
+  [[gnu::always_inline]] bool over_budget(std::size_t bytes_now) {
     if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
-    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes)
-      return SearchStatus::NodeLimit;
-    if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
-      return SearchStatus::MemoryLimit;
+    if ((budget_.max_nodes == 0 || stats.expanded < budget_.max_nodes) &&
+        (budget_.max_memory_bytes == 0 || bytes_now <= budget_.max_memory_bytes) &&
+        (++calls_ & 4095) != 0) [[likely]] {
+      return false;
     }
-    if ((++calls_ & 4095) == 0) return now_and_then();
-    return std::nullopt;
+    return limit_reached(bytes_now);
   }
+  /// The limit that `over_budget` found.
+  SearchStatus limit() const { return limit_; }
 
   /// The limit that stops the search now, cancel and time only (read at every call, for work
   /// that runs long between expansions).
@@ -235,7 +237,21 @@ class SearchRun {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
-  [[gnu::noinline]] std::optional<SearchStatus> now_and_then() {
+  // Whether a limit stops the search, where `over_budget` found one or it is time to read the
+  // clock (out of line: the caller's common path stays free of it).
+  [[gnu::noinline]] bool limit_reached(std::size_t bytes_now) {
+    std::optional<SearchStatus> stop;
+    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes) {
+      stop = SearchStatus::NodeLimit;
+    } else if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
+      stop = SearchStatus::MemoryLimit;
+    } else {
+      stop = now_and_then();
+    }
+    if (stop) limit_ = *stop;
+    return stop.has_value();
+  }
+  std::optional<SearchStatus> now_and_then() {
     if (const auto stop = interrupted()) return stop;
     if (!budget_.progress) return std::nullopt;
     const double seconds = elapsed();
@@ -249,6 +265,7 @@ class SearchRun {
   Budget budget_;
   std::chrono::steady_clock::time_point start_;
   std::uint64_t calls_ = 0;
+  SearchStatus limit_ = SearchStatus::NoSolution;  // (set where over_budget says true)
   double next_progress_ = 0;
   double earlier_seconds_ = 0;
 };

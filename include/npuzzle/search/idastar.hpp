@@ -226,8 +226,8 @@ class IdaStar {
         path.resize(static_cast<std::size_t>(g));
         return Outcome::Found;
       }
-      if (const auto s = run.over_budget(path.capacity() * sizeof(Move) + held_bytes)) {
-        stop = *s;
+      if (run.over_budget(path.capacity() * sizeof(Move) + held_bytes)) {
+        stop = run.limit();
         return Outcome::Stopped;
       }
       if constexpr (kShared) {
