@@ -17,6 +17,7 @@
 #include "npuzzle/fast/line_order.hpp"
 #include "npuzzle/fast/pair_window.hpp"
 #include "npuzzle/fast/placing_table.hpp"
+#include "npuzzle/fast/score_select.hpp"
 #include "npuzzle/tiles/bounds.hpp"
 #include "npuzzle/util/errors.hpp"
 
@@ -431,10 +432,7 @@ class Beam {
     // (copies of one board come in where they leave some out), in time linear in the children.
     const auto ranked_better = [](const Ranked& a, const Ranked& b) { return better(a, b); };
     const std::size_t looked_at = std::min(made, width_ + width_ / 4 + 8);
-    if (looked_at < made) {
-      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(looked_at),
-                       order_.begin() + static_cast<std::ptrdiff_t>(made), ranked_better);
-    }
+    select_.select(order_, made, looked_at, ranked_better);
     // The same board reached twice has the same hash: one copy stays.
     if (seen_.size() < 2 * looked_at) seen_.assign(std::bit_ceil(2 * looked_at), 0);
     const std::size_t mask = seen_.size() - 1;
@@ -451,10 +449,7 @@ class Beam {
     }
     for (const std::size_t slot : taken_) seen_[slot] = 0;
     const std::size_t kept = std::min(distinct, width_);
-    if (kept < distinct) {
-      std::nth_element(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(kept),
-                       order_.begin() + static_cast<std::ptrdiff_t>(distinct), ranked_better);
-    }
+    select_.select(order_, distinct, kept, ranked_better);
     next_boards_.resize(kept * n_);
     next_infos_.clear();
     std::vector<std::uint32_t> parents;
@@ -519,6 +514,7 @@ class Beam {
     std::size_t candidate;
   };
   std::vector<Ranked> order_;
+  ScoreSelect<Ranked> select_;
   std::vector<std::uint64_t> seen_;  // the hashes of the boards kept at this depth, 0 between
   std::vector<std::size_t> taken_;   // the slots of `seen_` in use
   std::size_t best_ = 0;             // into infos_

@@ -4,14 +4,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <random>
+#include <vector>
 
 #include "npuzzle/core/moves.hpp"
 #include "npuzzle/core/parity.hpp"
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/beam_lines.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/score_select.hpp"
 #include "npuzzle/io/format.hpp"
 #include "npuzzle/util/errors.hpp"
 #include "support/fast_answers.hpp"
@@ -121,6 +125,62 @@ TEST(BeamLines, OutOfTimeFinishesItsBestBoard) {
   const auto found = solve_beam(board, goal, {1024}, budget);
   expect_valid_answer(board, goal, found);
   EXPECT_EQ(solve_beam(board, goal, {1024}, budget).path, found.path);
+}
+
+// The beam keeps its best children with ScoreSelect: the same items as std::nth_element puts
+// first, whatever the spread of the scores (many ties; a few far lower, as where a child
+// completes a stage; far apart) and wherever the k-th lies.
+TEST(ScoreSelect, PutsFirstWhatNthElementPutsFirst) {
+  struct Item {
+    std::int64_t score;
+    std::uint64_t tie;
+    std::size_t id;
+  };
+  const auto better = [](const Item& a, const Item& b) {
+    return a.score != b.score ? a.score < b.score : a.tie < b.tie;
+  };
+  std::mt19937_64 rng(7);
+  ScoreSelect<Item> select;
+  for (int round = 0; round < 400; ++round) {
+    const std::size_t n = 1 + rng() % 6000;
+    std::vector<Item> items(n + rng() % 3);  // (only the first n are selected from)
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::uint64_t r = rng();
+      std::int64_t score = 0;
+      switch (round % 4) {
+        case 0:
+          score = static_cast<std::int64_t>(r % 60);
+          break;
+        case 1:
+          score = static_cast<std::int64_t>(r % 100000) - 50000;
+          break;
+        case 2:
+          score =
+              (r % 16 == 0 ? -(std::int64_t{1} << 40) : 0) + static_cast<std::int64_t>(r % 3000);
+          break;
+        default:
+          score = static_cast<std::int64_t>(r % 9) * 1000000007;
+          break;
+      }
+      items[i] = {score, rng() % 40, i};
+    }
+    const std::size_t k = round % 5 == 0 ? n - 1 : rng() % (n + 1);
+    std::vector<Item> expected = items;
+    std::nth_element(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(k),
+                     expected.begin() + static_cast<std::ptrdiff_t>(n), better);
+    select.select(items, n, k, better);
+    const auto keys = [&](const std::vector<Item>& v, std::size_t from, std::size_t to) {
+      std::vector<std::pair<std::int64_t, std::uint64_t>> out;
+      for (std::size_t i = from; i < to; ++i) out.emplace_back(v[i].score, v[i].tie);
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    ASSERT_EQ(keys(items, 0, k), keys(expected, 0, k)) << "round " << round;
+    std::vector<std::size_t> ids;  // every item still there once
+    for (std::size_t i = 0; i < n; ++i) ids.push_back(items[i].id);
+    std::sort(ids.begin(), ids.end());
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(ids[i], i) << "round " << round;
+  }
 }
 
 }  // namespace
