@@ -430,11 +430,21 @@ class Beam {
     if (made == 0) return false;
     // The best `width` different boards are kept, found among the best few more than `width`
     // (copies of one board come in where they leave some out), in time linear in the children.
-    const auto ranked_better = [](const Ranked& a, const Ranked& b) { return better(a, b); };
+    // Copies of one board are ordered by their parents' hashes (different boards), so which
+    // copy stays depends on the boards alone, not on the order the selection leaves them in.
+    const auto ranked_better = [this](const Ranked& a, const Ranked& b) {
+      if (a.score != b.score) return a.score < b.score;
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return infos_[candidates_[a.candidate].parent].hash <
+             infos_[candidates_[b.candidate].parent].hash;
+    };
     const std::size_t looked_at = std::min(made, width_ + width_ / 4 + 8);
     select_.select(order_, made, looked_at, ranked_better);
-    // The same board reached twice has the same hash: one copy stays.
-    if (seen_.size() < 2 * looked_at) seen_.assign(std::bit_ceil(2 * looked_at), 0);
+    // The same board reached twice has the same hash: one copy stays, the first as ordered.
+    if (seen_.size() < 2 * looked_at) {
+      seen_.assign(std::bit_ceil(2 * looked_at), 0);
+      seen_at_.resize(seen_.size());
+    }
     const std::size_t mask = seen_.size() - 1;
     std::size_t distinct = 0;
     taken_.clear();
@@ -442,8 +452,13 @@ class Beam {
       const std::uint64_t key = order_[k].hash | 1;  // 0 marks a free slot
       std::size_t slot = static_cast<std::size_t>(key >> 7) & mask;
       while (seen_[slot] != 0 && seen_[slot] != key) slot = (slot + 1) & mask;
-      if (seen_[slot] == key) continue;
+      if (seen_[slot] == key) {
+        Ranked& kept = order_[seen_at_[slot]];
+        if (ranked_better(order_[k], kept)) kept = order_[k];
+        continue;
+      }
       seen_[slot] = key;
+      seen_at_[slot] = distinct;
       taken_.push_back(slot);
       order_[distinct++] = order_[k];
     }
@@ -476,10 +491,8 @@ class Beam {
     return true;
   }
 
-  /// The order boards are judged in (an Info or a Ranked): by score, ties broken by hash, the
-  /// same every run.
-  template <class Judged>
-  static bool better(const Judged& a, const Judged& b) {
+  /// The order boards are judged in: by score, ties broken by hash, the same every run.
+  static bool better(const Info& a, const Info& b) {
     return a.score != b.score ? a.score < b.score : a.hash < b.hash;
   }
 
@@ -515,9 +528,10 @@ class Beam {
   };
   std::vector<Ranked> order_;
   ScoreSelect<Ranked> select_;
-  std::vector<std::uint64_t> seen_;  // the hashes of the boards kept at this depth, 0 between
-  std::vector<std::size_t> taken_;   // the slots of `seen_` in use
-  std::size_t best_ = 0;             // into infos_
+  std::vector<std::uint64_t> seen_;   // the hashes of the boards kept at this depth, 0 between
+  std::vector<std::size_t> seen_at_;  // by slot of `seen_`: where in `order_` that board is
+  std::vector<std::size_t> taken_;    // the slots of `seen_` in use
+  std::size_t best_ = 0;              // into infos_
   std::vector<std::vector<std::uint32_t>> parents_;  // per depth, per board kept
   std::vector<std::vector<Dir>> dirs_;
   std::size_t bytes_ = 0;  // of the boards and the paths kept
