@@ -9,6 +9,7 @@ namespace {
 
 constexpr int kMaxPlacingCells = 256;
 constexpr int kMostWidth = 4096, kLeastWidth = 64;
+constexpr int kMostRoomyCells = 169;
 
 /// The line beam's width: a fixed budget of boards x cells^2 around 10x10, more where the
 /// placing tables make a wide beam pay, within bounds.
@@ -31,6 +32,9 @@ FastSchedule fast_schedule(int cells) {
     s.roomy_first_width = 5 * s.line_beam_width / 3;
     s.roomy_second_weight = 4;
   }
+  // Past 100 cells a frame has one beam; up to 13x13 it fits twice as wide within the time, and
+  // there that width is where the beam starts weighing the tiles ahead (a wide beam's weights).
+  if (cells > 100 && cells <= kMostRoomyCells) s.roomy_first_width = 2 * s.line_beam_width;
   s.transposed_frame = cells > 25 && s.line_beam;
   s.shorten = cells <= kMaxSearchCells;
   s.last_pass_window = cells > 25 && cells <= 100 ? 32 : 0;

@@ -27,8 +27,9 @@ struct FastSchedule {
   /// beams weighted apart go different ways, and where one does badly the other often does not.
   int second_placing_weight = 0;
   /// Where the time allows (kRoomySeconds or more) and the bound on widths leaves room, the first
-  /// beam of each frame this wide and the second weighing the placing tables so, 0 where not:
-  /// the first beam decides most boards, and the second's beams end sooner, which pays for it.
+  /// beam of each frame this wide and the second (if any) weighing the placing tables so, 0 where
+  /// not: the first beam decides most boards, and the second's beams end sooner, which pays for
+  /// it.
   int roomy_first_width = 0;
   int roomy_second_weight = 0;
   /// Given a second thread, the board is also solved transposed (its lines placed in the other
