@@ -1,6 +1,6 @@
 // The beam's answers: replayed by the independent reference on seeded boards of many shapes and
 // goals, never longer than the constructive answer they improve on, the same on every run;
-// budgets and bad input.
+// budgets and bad input; and the selection that keeps each depth's best children.
 
 #include <gtest/gtest.h>
 

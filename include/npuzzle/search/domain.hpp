@@ -178,9 +178,7 @@ class SearchRun {
   /// memory, written in two parts and read whole, which stalls every call.)
   [[gnu::always_inline]] bool over_budget(std::size_t bytes_now) {
     if (bytes_now > stats.peak_bytes) stats.peak_bytes = bytes_now;
-    if ((budget_.max_nodes == 0 || stats.expanded < budget_.max_nodes) &&
-        (budget_.max_memory_bytes == 0 || bytes_now <= budget_.max_memory_bytes) &&
-        (++calls_ & 4095) != 0) [[likely]] {
+    if (!over_nodes() && !over_memory(bytes_now) && (++calls_ & 4095) != 0) [[likely]] {
       return false;
     }
     return limit_reached(bytes_now);
@@ -240,16 +238,15 @@ class SearchRun {
   // Whether a limit stops the search, where `over_budget` found one or it is time to read the
   // clock (out of line: the caller's common path stays free of it).
   [[gnu::noinline]] bool limit_reached(std::size_t bytes_now) {
-    std::optional<SearchStatus> stop;
-    if (budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes) {
-      stop = SearchStatus::NodeLimit;
-    } else if (budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes) {
-      stop = SearchStatus::MemoryLimit;
-    } else {
-      stop = now_and_then();
-    }
+    const std::optional<SearchStatus> stop = over_nodes()             ? SearchStatus::NodeLimit
+                                             : over_memory(bytes_now) ? SearchStatus::MemoryLimit
+                                                                      : now_and_then();
     if (stop) limit_ = *stop;
     return stop.has_value();
+  }
+  bool over_nodes() const { return budget_.max_nodes != 0 && stats.expanded >= budget_.max_nodes; }
+  bool over_memory(std::size_t bytes_now) const {
+    return budget_.max_memory_bytes != 0 && bytes_now > budget_.max_memory_bytes;
   }
   std::optional<SearchStatus> now_and_then() {
     if (const auto stop = interrupted()) return stop;
