@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 
+#include "npuzzle/search/node_store.hpp"
 #include "npuzzle/util/errors.hpp"
 
 namespace npuzzle {
@@ -22,13 +22,6 @@ struct Box {
 // A string's effect: the cells it displaces (at most one more than its moves) and what each
 // holds after it, in pairs.
 using Effect = std::array<std::uint16_t, 2 * (kMaxMoveStringLength + 1)>;
-struct EffectHash {
-  std::size_t operator()(const Effect& e) const {
-    std::uint64_t h = 0;
-    for (const std::uint16_t v : e) h = (h ^ v) * 0x9E37'79B9'7F4A'7C15u;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
-};
 
 // The moves' effect on an unbounded board (large enough for the strings' paths, so that no
 // step leaves it), the blank starting in the middle: which cells end up holding which tile.
@@ -86,26 +79,26 @@ std::vector<MoveString> find_redundant_strings(int max_length) {
     throw InputError("move pruning covers strings of 0 to " + std::to_string(kMaxMoveStringLength) +
                      " moves, not " + std::to_string(max_length));
   }
-  // A string and its length as one key (strings of different lengths may share a code).
-  const auto tagged = [](std::uint32_t code, int length) {
-    return std::uint64_t{code} | std::uint64_t{static_cast<unsigned>(length)} << 32;
-  };
   Plane plane(max_length);
-  // Effect -> the boxes of the strings met so far that hold no redundant stretch (the first of
-  // a list in `boxes`, each entry naming the next). Other strings need not be kept: each holds
-  // one, so a smaller string has its effect in a box within its own.
-  std::unordered_map<Effect, std::uint32_t, EffectHash> seen;
-  std::size_t expected = 2;  // (about twice 3^max_length, as the strings kept grow)
-  for (int k = 0; k < max_length; ++k) expected *= 3;
-  seen.reserve(expected);
+  // Each effect met, stored once, and the boxes of the strings met so far that have it and hold
+  // no redundant stretch: a list through `boxes`, its first entry in `first_box`, by the
+  // effect's index. Other strings need not be kept: each holds one, so a smaller string has its
+  // effect in a box within its own.
+  NodeStore effects(sizeof(Effect));
+  std::vector<std::uint32_t> first_box;
   constexpr std::uint32_t kEndOfList = 0xFFFF'FFFF;
   std::vector<std::pair<Box, std::uint32_t>> boxes;
   const auto keep = [&](const Effect& e, const Box& b) {
-    const auto it = seen.try_emplace(e, kEndOfList).first;
-    boxes.emplace_back(b, it->second);
-    it->second = static_cast<std::uint32_t>(boxes.size() - 1);
+    const auto [index, inserted] = effects.insert(std::as_bytes(std::span(e)).data());
+    if (inserted) first_box.push_back(kEndOfList);
+    boxes.emplace_back(b, first_box[index]);
+    first_box[index] = static_cast<std::uint32_t>(boxes.size() - 1);
   };
-  std::unordered_set<std::uint64_t> redundant;  // tagged
+  // The redundant strings found shorter than `max_length`, one bit per string of each length.
+  std::vector<std::vector<bool>> redundant(static_cast<std::size_t>(std::max(max_length, 1)));
+  for (std::size_t k = 1; k < redundant.size(); ++k) {
+    redundant[k].assign(std::size_t{1} << 2 * k, false);
+  }
   std::vector<MoveString> out;
   Box box;
   keep(plane.effect(0, 0, box), box);
@@ -118,18 +111,20 @@ std::vector<MoveString> find_redundant_strings(int max_length) {
         // Only a suffix can be redundant: every other stretch lies within s, which was kept.
         bool holds_one = false;
         for (int k = 2; k < length && !holds_one; ++k) {
-          holds_one = redundant.contains(tagged(t & ((1u << (2 * k)) - 1), k));
+          holds_one = redundant[static_cast<std::size_t>(k)][t & ((1u << (2 * k)) - 1)];
         }
         if (holds_one) continue;
         const Effect e = plane.effect(t, length, box);
         bool within = false;
-        if (const auto it = seen.find(e); it != seen.end()) {
-          for (std::uint32_t k = it->second; k != kEndOfList && !within; k = boxes[k].second) {
+        if (const auto index = effects.find(std::as_bytes(std::span(e)).data());
+            index != NodeStore::kNone) {
+          for (std::uint32_t k = first_box[index]; k != kEndOfList && !within;
+               k = boxes[k].second) {
             within = boxes[k].first.within(box);
           }
         }
         if (within) {
-          redundant.insert(tagged(t, length));
+          if (length < max_length) redundant[static_cast<std::size_t>(length)][t] = true;
           out.push_back({t, length});
           continue;
         }
