@@ -41,10 +41,8 @@ std::uint64_t search_from(Cell start_empty, std::span<std::uint8_t> answers) {
       auto& answer = answers[static_cast<std::size_t>(pattern_index(s.empty, tops))];
       if (answer == kUnreached) answer = depth;
       for (const Dir d : kAllDirs) {
-        CubeState t = s;
-        if (!apply_move(t, d)) continue;
-        const CubeIndex j = encode(t);
-        if (!seen[j]) {
+        const CubeIndex j = encode_after(s, i, d);
+        if (j != kNoMove && !seen[j]) {
           seen[j] = true;
           next.push_back(j);
         }

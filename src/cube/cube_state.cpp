@@ -1,5 +1,6 @@
 #include "npuzzle/cube/cube_state.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace npuzzle::cube {
@@ -44,6 +45,30 @@ bool apply_move(CubeState& s, Dir d) {
   moving = kEmpty;
   s.empty = from;
   return true;
+}
+
+CubeIndex encode_after(const CubeState& s, CubeIndex index, Dir d) {
+  const Cell from = kBoard.step(s.empty, d);
+  if (from < 0) return kNoMove;
+  // The squares lo..hi hold the same cubes before and after but for the rolled one; their
+  // digits start at place lo in the number (every square before them holds a cube).
+  const Cell lo = std::min(s.empty, from), hi = std::max(s.empty, from);
+  CubeIndex before = 0, after = 0, place_before = kPow6[lo], place_after = kPow6[lo];
+  for (Cell c = lo; c <= hi; ++c) {
+    const auto cell = static_cast<std::size_t>(c);
+    if (c != s.empty) {
+      before += s.cells[cell] * place_before;
+      place_before *= kOrientations;
+    }
+    if (c != from) {
+      const OrientationIndex o =
+          c == s.empty ? roll(s.cells[static_cast<std::size_t>(from)], !is_vertical(d))
+                       : s.cells[cell];
+      after += o * place_after;
+      place_after *= kOrientations;
+    }
+  }
+  return index - before + after + static_cast<CubeIndex>(from - s.empty) * kPow6[8];
 }
 
 OrientationMask with_top(Colour c) {

@@ -82,7 +82,12 @@ TEST(CubeState, EncodeDecodeRoundTripsAndMovesMatchTheModel) {
   std::mt19937_64 rng(3131);
   for (int i = 0; i < 100000; ++i) {
     const auto index = static_cast<CubeIndex>(uniform_below(rng, kCubeStates));
-    ASSERT_EQ(encode(decode(index)), index);
+    const CubeState s = decode(index);
+    ASSERT_EQ(encode(s), index);
+    for (const Dir d : kAllDirs) {
+      CubeState t = s;
+      ASSERT_EQ(encode_after(s, index, d), apply_move(t, d) ? encode(t) : kNoMove) << index;
+    }
   }
   CubeState s = standard_start(4);
   Model m = model_start(4);
@@ -113,9 +118,10 @@ TEST(CubeState, TheStateSpaceHasNineComponentsOfTheKnownSizes) {
       for (const Dir d : kAllDirs) {
         CubeState t = s;
         if (!apply_move(t, d)) continue;
-        if (auto& c = component[encode(t)]; c == 0) {
+        const CubeIndex i = encode(t);
+        if (auto& c = component[i]; c == 0) {
           c = static_cast<std::uint8_t>(sizes.size());
-          stack.push_back(encode(t));
+          stack.push_back(i);
         }
       }
     }

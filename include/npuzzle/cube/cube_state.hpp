@@ -37,6 +37,11 @@ CubeState decode(CubeIndex index);
 /// Moves the empty square one step in direction `d`: the cube there rolls into the old empty
 /// square (along x for l/r, along y for u/d). Returns false, changing nothing, off the board.
 bool apply_move(CubeState& s, Dir d);
+/// What encode gives after apply_move(s, d), from `index`, the number of `s`, without the move
+/// made: only the squares from the empty square to the cube that rolls into it change their
+/// place in the number. kNoMove off the board.
+inline constexpr CubeIndex kNoMove = ~CubeIndex{0};
+CubeIndex encode_after(const CubeState& s, CubeIndex index, Dir d);
 
 /// Bit k of a mask allows orientation k.
 using OrientationMask = std::uint8_t;
