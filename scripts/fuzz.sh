@@ -16,7 +16,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(board moves cube table_file judges)
 jobs="${NPUZZLE_FUZZ_JOBS:-$(nproc)}"
-"$root/scripts/setup.sh" core fuzz
+"$root/scripts/setup.sh" core clang
 build="$root/build-fuzz"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DNPUZZLE_SANITIZE=ON -DNPUZZLE_FUZZ=ON -DNPUZZLE_TESTS=ON \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages npuzzle needs, skipping those already present. With no argument:
 # what the tool, its tests and the Python module build with. `web`: Emscripten, for the page.
-# `browser`: Chromium and Node.js, for the page's tests. `fuzz`: clang and its fuzzer runtime,
-# for scripts/fuzz.sh. `mpi`: OpenMPI, for scripts/build-mpi.sh. Several groups may be named.
+# `browser`: Chromium and Node.js, for the page's tests. `clang`: clang and its sanitizer and
+# fuzzer runtimes, for the sanitizer build and scripts/fuzz.sh. `mpi`: OpenMPI, for
+# scripts/build-mpi.sh. Several groups may be named.
 set -euo pipefail
 groups=("$@")
 [ ${#groups[@]} -eq 0 ] && groups=(core)
@@ -17,9 +18,9 @@ for group in "${groups[@]}"; do
       # A Node.js from elsewhere (with its own npm) serves as well as Debian's.
       command -v node >/dev/null || packages+=(nodejs)
       command -v npm >/dev/null || packages+=(npm) ;;
-    fuzz) packages+=(clang libclang-rt-dev) ;;
+    clang) packages+=(clang libclang-rt-dev) ;;
     mpi) packages+=(openmpi-bin libopenmpi-dev) ;;
-    *) echo "setup.sh: no group '$group' (core, web, browser, fuzz, mpi)" >&2; exit 2 ;;
+    *) echo "setup.sh: no group '$group' (core, web, browser, clang, mpi)" >&2; exit 2 ;;
   esac
 done
 missing=()
