@@ -24,16 +24,22 @@ std::uint64_t pattern_index(Cell empty, const std::array<Colour, kSquares>& tops
 // Fills `answers` (kPatterns entries) with the first depth each pattern shows at; returns the
 // number of arrangements reached.
 std::uint64_t search_from(Cell start_empty, std::span<std::uint8_t> answers) {
+  // Each layer's arrangements with their numbers: a child's number comes from its parent's
+  // (encode_after), and only the children met first are moved and kept.
+  struct Numbered {
+    CubeState state;
+    CubeIndex index;
+  };
   std::vector<bool> seen(kCubeStates, false);
-  std::vector<CubeIndex> layer{encode(standard_start(start_empty))}, next;
-  seen[layer.front()] = true;
+  const CubeState start = standard_start(start_empty);
+  std::vector<Numbered> layer{{start, encode(start)}}, next;
+  seen[layer.front().index] = true;
   std::uint64_t reached = 0;
   std::array<Colour, kSquares> tops{};
   for (std::uint8_t depth = 0; !layer.empty(); ++depth) {
     reached += layer.size();
     next.clear();
-    for (const CubeIndex i : layer) {
-      const CubeState s = decode(i);
+    for (const auto& [s, i] : layer) {
       for (Cell c = 0; c < kSquares; ++c) {
         const auto o = s.cells[static_cast<std::size_t>(c)];
         tops[static_cast<std::size_t>(c)] = o == kEmpty ? Colour::White : top_colour(o);
@@ -44,7 +50,8 @@ std::uint64_t search_from(Cell start_empty, std::span<std::uint8_t> answers) {
         const CubeIndex j = encode_after(s, i, d);
         if (j != kNoMove && !seen[j]) {
           seen[j] = true;
-          next.push_back(j);
+          next.push_back({s, j});
+          apply_move(next.back().state, d);
         }
       }
     }
