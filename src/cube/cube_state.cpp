@@ -68,7 +68,8 @@ CubeIndex encode_after(const CubeState& s, CubeIndex index, Dir d) {
       place_after *= kOrientations;
     }
   }
-  return index - before + after + static_cast<CubeIndex>(from - s.empty) * kPow6[8];
+  const CubeIndex cubes = index - static_cast<CubeIndex>(s.empty) * kPow6[8];
+  return static_cast<CubeIndex>(from) * kPow6[8] + (cubes - before + after);
 }
 
 OrientationMask with_top(Colour c) {
