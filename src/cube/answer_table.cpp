@@ -108,7 +108,17 @@ AnswerTable AnswerTable::build(unsigned threads, const std::function<void(int)>&
   return AnswerTable(std::move(answers));
 }
 
+AnswerTable::AnswerTable(std::vector<std::uint8_t> answers) {
+  auto own = std::make_shared<const std::vector<std::uint8_t>>(std::move(answers));
+  answers_ = *own;
+  keep_ = std::move(own);
+}
+
 AnswerTable AnswerTable::load(const TableStore& store, Recount recount) {
+  if (const auto mapped = store.map(kKey)) {
+    return AnswerTable(check_mapped_table(store, kKey, *mapped, descriptor(), recount),
+                       mapped->keep);
+  }
   return AnswerTable(read_table(store, kKey, descriptor(), recount));
 }
 

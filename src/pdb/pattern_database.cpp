@@ -283,12 +283,7 @@ PatternDatabase PatternDatabase::load(const PatternDescriptor& d, const TableSto
       values = std::make_unique<TableMemory>(mapped->bytes.last(payload), mapped->keep,
                                              mapped->in_huge_pages);
     }
-    // A version of the file checked whole before (since the system started) is checked for
-    // its header and length alone; a verification (a recount) reads it all.
-    const bool whole = recount == Recount::kYes || !store.checked(key, mapped->version);
-    check_table(mapped->bytes, store.where(key), d.header(), recount,
-                whole ? PayloadCheck::kWhole : PayloadCheck::kLengthOnly);
-    if (whole) store.mark_checked(key, mapped->version);
+    check_mapped_table(store, key, *mapped, d.header(), recount);
     return PatternDatabase(d, std::move(values));
   }
   LargeBytes values(checked_size(d.header().payload_bytes()));

@@ -359,6 +359,16 @@ std::span<const std::uint8_t> check_table(std::span<const std::uint8_t> file,
   return payload;
 }
 
+std::span<const std::uint8_t> check_mapped_table(const TableStore& store, std::string_view key,
+                                                 const MappedBytes& mapped,
+                                                 const TableHeader& expected, Recount recount) {
+  const bool whole = recount == Recount::kYes || !store.checked(key, mapped.version);
+  const auto payload = check_table(mapped.bytes, store.where(key), expected, recount,
+                                   whole ? PayloadCheck::kWhole : PayloadCheck::kLengthOnly);
+  if (whole) store.mark_checked(key, mapped.version);
+  return payload;
+}
+
 std::vector<std::uint8_t> read_record(const TableStore& store, std::string_view key,
                                       std::string_view kind) {
   const auto in = store.open(key);

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
@@ -275,6 +278,29 @@ TEST(CubeTable, FilesRoundTrip) {
   table().save(store);
   const AnswerTable loaded = AnswerTable::load(store);
   EXPECT_TRUE(std::equal(entries.begin(), entries.end(), loaded.entries().begin()));
+}
+
+// From a directory the table is read in the file's mapping: the same entries, its whole check
+// recorded, and a damaged file in its place refused.
+TEST(CubeTable, LoadsFromAFileMappingAndRefusesADamagedOne) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("npuzzle-cube-" + std::to_string(::getpid()));
+  const auto entries = table().entries();
+  DirectoryStore store(dir, std::chrono::nanoseconds(0));
+  table().save(store);
+  for (int load = 0; load < 2; ++load) {  // checked whole, then its header and length
+    const AnswerTable loaded = AnswerTable::load(store);
+    EXPECT_TRUE(std::ranges::equal(entries, loaded.entries()));
+    EXPECT_TRUE(std::filesystem::exists(dir / (std::string(AnswerTable::kKey) + ".checked")));
+  }
+  const auto path = dir / AnswerTable::kKey;
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), {});
+  bytes[bytes.size() / 2] ^= 1;
+  std::filesystem::remove(path);
+  std::ofstream(path, std::ios::binary).write(bytes.data(), std::ssize(bytes));
+  EXPECT_THROW(AnswerTable::load(store), TableFileError);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(CubeFormat, BadPatternsAndSquaresAreNamed) {

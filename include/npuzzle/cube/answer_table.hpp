@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,9 @@ class AnswerTable {
                            const CancelToken* cancel = nullptr);
   /// The key it is kept under in a table store.
   static constexpr std::string_view kKey = "cube-answers.tbl";
-  /// Throws TableFileError if the table is missing, damaged or another table.
+  /// Throws TableFileError if the table is missing, damaged or another table. Where the store
+  /// maps its files, the table is read in the mapping: a process that answers a few datasets
+  /// reads a few pages of it.
   static AnswerTable load(const TableStore& store, Recount recount = Recount::kNo);
   void save(TableStore& store) const;
 
@@ -44,8 +47,12 @@ class AnswerTable {
   std::span<const std::uint8_t> entries() const { return answers_; }
 
  private:
-  explicit AnswerTable(std::vector<std::uint8_t> answers) : answers_(std::move(answers)) {}
-  std::vector<std::uint8_t> answers_;
+  AnswerTable(std::span<const std::uint8_t> answers, std::shared_ptr<const void> keep)
+      : answers_(answers), keep_(std::move(keep)) {}
+  explicit AnswerTable(std::vector<std::uint8_t> answers);
+
+  std::span<const std::uint8_t> answers_;
+  std::shared_ptr<const void> keep_;  // what holds answers_: its own bytes, or a file's mapping
 };
 
 }  // namespace npuzzle::cube

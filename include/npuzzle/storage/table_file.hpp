@@ -75,6 +75,14 @@ std::span<const std::uint8_t> check_table(std::span<const std::uint8_t> file,
                                           std::string_view where, const TableHeader& expected,
                                           Recount recount = Recount::kNo,
                                           PayloadCheck payload_check = PayloadCheck::kWhole);
+/// check_table on a table that `store` mapped from under `key` (`mapped`, from store.map): the
+/// payload whole (checksum, and with a recount its values) unless the store recorded this version
+/// of the file as checked whole, then its header and length alone; a whole check that passes is
+/// recorded. Returns the payload, a view into the mapping.
+std::span<const std::uint8_t> check_mapped_table(const TableStore& store, std::string_view key,
+                                                 const MappedBytes& mapped,
+                                                 const TableHeader& expected,
+                                                 Recount recount = Recount::kNo);
 /// The same from a store; a missing key is a TableFileError too.
 void read_table(const TableStore& store, std::string_view key, const TableHeader& expected,
                 std::span<std::uint8_t> payload, Recount recount = Recount::kNo);
