@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <exception>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "commands.hpp"
@@ -88,6 +90,36 @@ std::string unexpected(const CLI::App& command, const std::vector<std::string>& 
                      fmt::join(shown, " "), hint);
 }
 
+// The commands in the order the help lists them.
+struct CommandMaker {
+  std::string_view name;
+  npuzzle::cli::Command (*add)(CLI::App&);
+};
+constexpr std::array kCommands{CommandMaker{"solve", npuzzle::cli::add_solve},
+                               CommandMaker{"check", npuzzle::cli::add_check},
+                               CommandMaker{"compare", npuzzle::cli::add_compare},
+                               CommandMaker{"verify", npuzzle::cli::add_verify},
+                               CommandMaker{"random", npuzzle::cli::add_random},
+                               CommandMaker{"hint", npuzzle::cli::add_hint},
+                               CommandMaker{"judge", npuzzle::cli::add_judge},
+                               CommandMaker{"cube", npuzzle::cli::add_cube},
+                               CommandMaker{"pdb", npuzzle::cli::add_pdb},
+                               CommandMaker{"bench", npuzzle::cli::add_bench},
+                               CommandMaker{"web", npuzzle::cli::add_web}};
+
+// Adds to `app` the command that `args` start with, and only that one: making every command's
+// options is a large part of a short run. The help at the top and a first word that names no
+// command (its message lists them all) get every command.
+std::vector<npuzzle::cli::Command> add_commands(CLI::App& app,
+                                                const std::vector<std::string>& args) {
+  for (const CommandMaker& c : kCommands) {
+    if (!args.empty() && args.front() == c.name) return {c.add(app)};
+  }
+  std::vector<npuzzle::cli::Command> commands;
+  for (const CommandMaker& c : kCommands) commands.push_back(c.add(app));
+  return commands;
+}
+
 int run(int argc, char** argv) {
   using namespace npuzzle::cli;
 
@@ -114,10 +146,6 @@ int run(int argc, char** argv) {
   app.set_help_all_flag("--help-all", "Print help for every command");
   app.set_version_flag("--version", "npuzzle " NPUZZLE_VERSION);
 
-  const std::vector<Command> commands{add_solve(app),  add_check(app),  add_compare(app),
-                                      add_verify(app), add_random(app), add_hint(app),
-                                      add_judge(app),  add_cube(app),   add_pdb(app),
-                                      add_bench(app),  add_web(app)};
   // CLI11 splits any argument in brackets at its commas, JSON boards included; a leading space
   // keeps one whole, and the board parser ignores it.
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -135,6 +163,7 @@ int run(int argc, char** argv) {
     args.erase(args.begin());
     args.push_back("--help");
   }
+  const std::vector<Command> commands = add_commands(app, args);
   const CommandWords words = command_words(app, args);
   if (words.problem) {
     say(*words.problem);

@@ -1323,6 +1323,20 @@ TEST(Usage, HelpAndMistakes) {
   EXPECT_EQ(npuzzle({"frobnicate"}).code, 2);
   EXPECT_EQ(npuzzle({"solve", "--frobnicate"}).code, 2);
   EXPECT_EQ(npuzzle({"judge", "poj9999"}).code, 2);
+  // A run makes only its own command: each that the help lists answers by its name.
+  std::istringstream listed(help.out.substr(help.out.find("Subcommands:")));
+  std::string line;
+  int commands = 0;
+  std::getline(listed, line);
+  while (std::getline(listed, line) && !line.empty()) {  // (the examples follow)
+    if (line.starts_with("   ")) continue;
+    const std::string name = line.substr(2, line.find(' ', 2) - 2);
+    const CliRun own = npuzzle({name, "--help"});
+    EXPECT_EQ(own.code, 0) << name;
+    EXPECT_NE(own.out.find("Usage: npuzzle " + name), std::string::npos) << own.out;
+    ++commands;
+  }
+  EXPECT_GE(commands, 10);
 }
 
 TEST(Usage, HelpAsACommandAndSlipsNamed) {
