@@ -1,9 +1,9 @@
 // The web page against the native CLI on the same machine in the same run: page load (fresh
 // browser context, so the WebAssembly is fetched and compiled each time), the first 4x4 solve's
 // table build, 8-puzzles, and Korf's 15-puzzles with the same 5-5-5 tables: the ten easiest (by
-// Korf's 1985 node counts; a millisecond or two each, near the page's 0.1 ms clock) and the
-// first ten (1.7 s in all natively). Search times are those the solver reports (stats.seconds)
-// on both sides.
+// Korf's 1985 node counts; their searches are near the page's 0.1 ms clock) and the first ten
+// (longer ones). Search times are those the solver reports (stats.seconds) on both sides, each
+// search on one thread.
 //
 //   npm ci --prefix tests/web && node bench/web_solves.mjs [--runs 5]
 // Needs build/npuzzle and build-web/site (scripts/test.sh builds both).
@@ -113,7 +113,8 @@ async function korfRows(ids, label) {
       const [s] = (await inPage('solve', [[k.board, '4x4', 'blank-first', 600]])).results;
       if (s.length !== k.length) throw new Error(`Korf #${k.id}: ${s.length} moves, published ${k.length}`);
       p.push(s.stats.seconds);
-      const [c] = nativeSeconds(['--goal', 'blank-first', '--pdb', '5-5-5', k.board]);
+      // (One search thread, as the page's worker has.)
+      const [c] = nativeSeconds(['--goal', 'blank-first', '--pdb', '5-5-5', '--search-threads', '1', k.board]);
       if (c.length !== k.length) throw new Error(`native Korf #${k.id}: ${c.length}`);
       n.push(c.stats.seconds);
     }
