@@ -506,10 +506,10 @@ int run_bench(BenchFlags& f) {
 
 }  // namespace
 
-Command add_bench(CLI::App& root) {
+Command add_bench(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<BenchFlags>();
   auto* app = root.add_subcommand(
-      "bench",
+      name,
       "Solve benchmark instances (korf100, korf24, a file in their format: id, optimal "
       "length, other columns, tiles; or 'random' seeded boards of --size), replay each "
       "solution, check each length claimed shortest against the published one, and measure "

@@ -36,10 +36,10 @@ int run_check(CheckFlags& f) {
 
 }  // namespace
 
-Command add_check(CLI::App& root) {
+Command add_check(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<CheckFlags>();
   auto* app = root.add_subcommand(
-      "check",
+      name,
       "Say whether each board can reach the goal ('solvable' or 'unsolvable'), by the parity "
       "rule, in time linear in the board's size");
   add_board_argument(*app, f->board);

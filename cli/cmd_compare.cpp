@@ -73,10 +73,10 @@ int run_compare(CompareFlags& f) {
 
 }  // namespace
 
-Command add_compare(CLI::App& root) {
+Command add_compare(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<CompareFlags>();
   auto* app = root.add_subcommand(
-      "compare",
+      name,
       "Solve each board with every algorithm and heuristic and print a table of solution "
       "length, nodes expanded and generated, time and peak memory");
   add_board_argument(*app, f->board);

@@ -4,9 +4,9 @@
 
 namespace npuzzle::cli {
 
-Command add_cube(CLI::App& root) {
+Command add_cube(CLI::App& root, const std::string& name) {
   auto* app = root.add_subcommand(
-      "cube",
+      name,
       "The Cubic Eight-Puzzle (POJ 3131): eight cubes rolling on a 3x3 board until their tops "
       "show a pattern. Datasets are read on stdin in POJ 3131's format");
   app->require_subcommand(1);

@@ -64,10 +64,10 @@ int run_hint(HintFlags& f) {
 
 }  // namespace
 
-Command add_hint(CLI::App& root) {
+Command add_hint(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<HintFlags>();
   auto* app = root.add_subcommand(
-      "hint",
+      name,
       "Print each board's distance to the goal and a first move of a shortest solution; where "
       "no shortest solution is found within the budget (large boards), the range the distance "
       "lies in and the first move of the best solution found");

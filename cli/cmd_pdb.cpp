@@ -53,10 +53,10 @@ int run_pdb(const PdbFlags& f) {
 
 }  // namespace
 
-Command add_pdb(CLI::App& root) {
+Command add_pdb(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<PdbFlags>();
   auto* app = root.add_subcommand(
-      "pdb",
+      name,
       "Pattern databases for 4x4 and 5x5 solves, kept in the cache directory ($NPUZZLE_CACHE, else "
       "$XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle): list them, build a set, verify its files "
       "(header, checksum, counts) or remove them");

@@ -62,10 +62,10 @@ int run_random(RandomFlags& f) {
 
 }  // namespace
 
-Command add_random(CLI::App& root) {
+Command add_random(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<RandomFlags>();
   auto* app = root.add_subcommand(
-      "random",
+      name,
       "Print boards drawn uniformly from those that can reach the goal, one per line; or boards "
       "exactly D moves from the goal (--distance), or K random moves from it (--moves)");
   f->boards.add_to(*app);

@@ -169,10 +169,10 @@ int run_solve(SolveFlags& f) {
 
 }  // namespace
 
-Command add_solve(CLI::App& root) {
+Command add_solve(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<SolveFlags>();
   auto* app = root.add_subcommand(
-      "solve",
+      name,
       "Print a move string for each board (from the arguments, or one per line on stdin), or "
       "'unsolvable' if the goal cannot be reached. With --algo auto it is a shortest one where "
       "an exact search finishes within the budget, and otherwise (large boards) the fast "

@@ -224,10 +224,10 @@ int run_verify(VerifyFlags& f) {
 
 }  // namespace
 
-Command add_verify(CLI::App& root) {
+Command add_verify(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<VerifyFlags>();
   auto* app = root.add_subcommand(
-      "verify",
+      name,
       "Replay a move string on a board and say whether it is legal and reaches the goal "
       "('valid: ...' or 'invalid: ...'; the exit code is 0 either way)");
   add_board_argument(*app, f->args, "board-and-moves",

@@ -70,10 +70,10 @@ int run_web(const WebFlags& f) {
 
 }  // namespace
 
-Command add_web(CLI::App& root) {
+Command add_web(CLI::App& root, const std::string& name) {
   auto f = std::make_shared<WebFlags>();
   auto* app = root.add_subcommand(
-      "web",
+      name,
       "Serve the web page (solve, step through, hints, the cube; all in the browser, in "
       "WebAssembly) on 127.0.0.1 until Ctrl-C, or write it out as a static site. Through ./npuzzle "
       "it is built first when its "

@@ -90,10 +90,10 @@ std::string unexpected(const CLI::App& command, const std::vector<std::string>& 
                      fmt::join(shown, " "), hint);
 }
 
-// The commands in the order the help lists them.
+// The commands in the order the help lists them, each under its name.
 struct CommandMaker {
   std::string_view name;
-  npuzzle::cli::Command (*add)(CLI::App&);
+  npuzzle::cli::Command (*add)(CLI::App&, const std::string&);
 };
 constexpr std::array kCommands{CommandMaker{"solve", npuzzle::cli::add_solve},
                                CommandMaker{"check", npuzzle::cli::add_check},
@@ -113,10 +113,10 @@ constexpr std::array kCommands{CommandMaker{"solve", npuzzle::cli::add_solve},
 std::vector<npuzzle::cli::Command> add_commands(CLI::App& app,
                                                 const std::vector<std::string>& args) {
   for (const CommandMaker& c : kCommands) {
-    if (!args.empty() && args.front() == c.name) return {c.add(app)};
+    if (!args.empty() && args.front() == c.name) return {c.add(app, std::string(c.name))};
   }
   std::vector<npuzzle::cli::Command> commands;
-  for (const CommandMaker& c : kCommands) commands.push_back(c.add(app));
+  for (const CommandMaker& c : kCommands) commands.push_back(c.add(app, std::string(c.name)));
   return commands;
 }
 
