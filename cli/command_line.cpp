@@ -202,6 +202,9 @@ int run(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     say("out of memory");
     return kFailure;
+  } catch (const npuzzle::ResourceError& e) {
+    say(e.what());
+    return finish_output(kFailure);
   } catch (const ReadError& e) {
     say(e.what());
     return finish_output(kFailure);

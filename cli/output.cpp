@@ -48,14 +48,6 @@ std::string human_seconds(double s) {
   return fmt::format("{:.2f} s", s);
 }
 
-std::string human_bytes(std::size_t b) {
-  const auto x = static_cast<double>(b);
-  if (b < 1024) return fmt::format("{} B", b);
-  if (b < 1024 * 1024) return fmt::format("{:.1f} KiB", x / 1024);
-  if (b < 1024ULL * 1024 * 1024) return fmt::format("{:.1f} MiB", x / (1024 * 1024));
-  return fmt::format("{:.2f} GiB", x / (1024.0 * 1024 * 1024));
-}
-
 std::string stats_line(const Solution& s) {
   std::string method = s.algorithm;
   if (!s.heuristic.empty()) {

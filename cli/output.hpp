@@ -9,6 +9,7 @@
 #include "npuzzle/api/solver.hpp"
 #include "npuzzle/core/board.hpp"
 #include "npuzzle/core/moves.hpp"
+#include "npuzzle/util/human_bytes.hpp"
 
 namespace npuzzle::cli {
 
@@ -26,7 +27,6 @@ std::string counted(std::size_t n, std::string_view noun);
 /// "the 1 move ends", "the 3 moves end": a count of moves as the subject of a verdict.
 std::string moves_end(std::size_t n);
 std::string human_seconds(double s);
-std::string human_bytes(std::size_t b);
 /// "stats: length 19, algorithm ..., expanded 0, ..." for --stats.
 std::string stats_line(const Solution& s);
 nlohmann::json stats_json(const SearchStats& stats);

@@ -374,6 +374,7 @@ std::vector<std::string> names_of(const std::vector<MethodInfo>& methods) {
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The compiled core of npuzzle; use the npuzzle package, not this module.";
   py::register_exception<InputError>(m, "InputError", PyExc_ValueError);
+  py::register_exception<ResourceError>(m, "ResourceError", PyExc_MemoryError);
 
   py::class_<Limits>(m, "Limits")
       .def(py::init<std::optional<double>, std::optional<std::uint64_t>>(), py::arg("timeout"),

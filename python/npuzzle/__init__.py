@@ -226,7 +226,8 @@ class Solver:
     def build_tables(self, name: str) -> None:
         """Builds a table set by name ("7-8+L", "5-5-5", "cube", ...) and keeps it: a pattern
         database set's missing or damaged tables (an intact one is kept; remove a set to build
-        it anew), the cube's answer table always."""
+        it anew), the cube's answer table always. Raises MemoryError, before it starts, where
+        the build needs more memory than the process can take."""
         self._core.build_tables(name)
 
     def table_sets(self) -> list:

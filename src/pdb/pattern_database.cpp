@@ -68,8 +68,7 @@ void check(const PatternDescriptor& d) {
     if (seen[t]) throw InputError("pattern tile " + std::to_string(t) + " appears twice");
     seen[t] = true;
   }
-  const std::uint64_t pairs = d.placements() * static_cast<std::uint64_t>(n);
-  if (3 * (pairs / 8) + 2 * d.placements() > kMaxBuildBytes) {
+  if (d.build_bytes() > kMaxBuildBytes) {
     throw InputError("the pattern " + joined(d.tiles) + " needs more than 4 GiB to build");
   }
 }
@@ -86,6 +85,11 @@ std::string PatternDescriptor::file_name() const {
 
 PlacementIndex PatternDescriptor::placements() const {
   return PlacementRanker(goal.geometry.cells(), static_cast<int>(tiles.size())).size();
+}
+
+std::uint64_t PatternDescriptor::build_bytes() const {
+  const std::uint64_t pairs = placements() * static_cast<std::uint64_t>(goal.geometry.cells());
+  return 3 * (pairs / 8) + entries();
 }
 
 std::vector<Cell> PatternDescriptor::homes() const {

@@ -1,8 +1,13 @@
 #include "npuzzle/pdb/pdb_set.hpp"
 
+#include <algorithm>
 #include <numeric>
+#include <optional>
+#include <span>
 
+#include "npuzzle/storage/memory_room.hpp"
 #include "npuzzle/util/errors.hpp"
+#include "npuzzle/util/human_bytes.hpp"
 
 namespace npuzzle {
 namespace {
@@ -11,6 +16,26 @@ std::vector<SmallTile> range(int first, int last) {
   std::vector<SmallTile> out(static_cast<std::size_t>(last - first + 1));
   std::iota(out.begin(), out.end(), static_cast<SmallTile>(first));
   return out;
+}
+
+// Refuses, before the first of them starts, builds that need more memory than the process can
+// take: `missing` starts with the first table to build, and the others are built where the store
+// lacks them. Each build holds the tables built before it (those loaded are read from their
+// files, which the system can drop and read again).
+void check_room(const PdbSetSpec& spec, std::span<const PatternDescriptor> missing,
+                const TableStore& store) {
+  std::uint64_t held = 0, peak = 0;
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    if (i > 0 && store.contains(missing[i].file_name())) continue;
+    peak = std::max(peak, held + missing[i].build_bytes());
+    held += missing[i].placements();
+  }
+  const std::optional<MemoryRoom> room = memory_room();
+  if (room && peak > room->bytes) {
+    throw ResourceError("building the " + spec.name + " tables needs " + human_bytes(peak) +
+                        " of memory at its peak, and this process can take " +
+                        human_bytes(room->bytes) + " more (" + room->limit + ")");
+  }
 }
 
 }  // namespace
@@ -107,7 +132,9 @@ PdbSet::Ready PdbSet::load_or_build(
   std::vector<PatternDatabase> tables;
   std::size_t built = 0;
   std::unique_ptr<BuildLock> lock;  // taken before the first build, and kept to the last
-  for (const auto& d : descriptors(spec)) {
+  const std::vector<PatternDescriptor> all = descriptors(spec);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const PatternDescriptor& d = all[i];
     const std::string key = d.file_name();
     std::string why;  // why it could not be loaded, said before it is built
     const auto loaded = [&] {
@@ -131,6 +158,7 @@ PdbSet::Ready PdbSet::load_or_build(
       });
       if (lock && loaded()) continue;
     }
+    if (built == 0) check_room(spec, std::span(all).subspan(i), store);
     if (note) note(why);
     std::function<void(int, std::uint64_t)> depth_done;
     if (progress) {

@@ -1179,6 +1179,24 @@ TEST(Pdb, ACacheThatCannotBeWrittenIsSaidWithItsReason) {
   std::filesystem::remove(file);
 }
 
+// A build that needs more memory than the process can take is refused before it starts: exit 1,
+// what it needs and what limits it, nothing left in the cache. (The library's own test of the
+// same limit, in test_pdb, runs under the sanitizers too.)
+TEST(Pdb, ABuildThatDoesNotFitIsRefusedUpFront) {
+  if (NPUZZLE_BIN_SANITIZED) GTEST_SKIP() << "the sanitizer runtime cannot start under ulimit -v";
+  const auto cache =
+      std::filesystem::temp_directory_path() / ("npuzzle-room-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(cache);
+  const CliRun r =
+      npuzzle({"pdb", "build", "7-8"}, "", "ulimit -v 1000000; NPUZZLE_CACHE=" + cache.string());
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("building the 7-8 tables needs"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(ulimit -v)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("internal error"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::filesystem::is_empty(cache));
+  std::filesystem::remove_all(cache);
+}
+
 // pdb list (and pdb remove) clear what a killed build left behind, and say so.
 TEST(Pdb, ListRemovesWhatAKilledBuildLeft) {
   const auto cache =

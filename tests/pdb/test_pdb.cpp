@@ -3,6 +3,8 @@
 // goal frame, and damaged files.
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/io/format.hpp"
 #include "npuzzle/search/idastar.hpp"
+#include "npuzzle/storage/memory_room.hpp"
 #include "npuzzle/tiles/pdb_heuristic.hpp"
 #include "npuzzle/tiles/tile_domain.hpp"
 #include "npuzzle/util/errors.hpp"
@@ -563,6 +566,48 @@ TEST(PdbSet, DamagedTablesAreRebuiltAndMissingOnesBuilt) {
   EXPECT_NE(notes[0].find("rebuilding"), std::string::npos) << notes[0];
   EXPECT_NO_THROW(PdbSet::load(spec, store));
   std::filesystem::remove_all(dir);
+}
+
+// Under an address-space limit that leaves less than a build's peak, the build is refused before
+// it starts, saying what it needs and what limits it, and nothing is stored. (In a child process:
+// the limit stays with the process.)
+TEST(PdbSet, ABuildThatDoesNotFitIsRefusedBeforeItStarts) {
+  const ::pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::ifstream status("/proc/self/status");
+    std::uint64_t mapped_kb = 0;
+    for (std::string line; std::getline(status, line);) {
+      if (line.starts_with("VmSize:")) mapped_kb = std::stoull(line.substr(7));
+    }
+    constexpr std::uint64_t kRoom = std::uint64_t{256} << 20;
+    rlimit limit{};
+    ::getrlimit(RLIMIT_AS, &limit);
+    limit.rlim_cur = mapped_kb * 1024 + kRoom;
+    if (mapped_kb == 0 || ::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(10);
+    const std::optional<MemoryRoom> room = memory_room();
+    if (!room || room->limit != "ulimit -v" || room->bytes > kRoom) ::_exit(11);
+    const auto& sets = known_pdb_sets();
+    const PdbSetSpec& spec = *std::find_if(sets.begin(), sets.end(),
+                                           [](const PdbSetSpec& s) { return s.name == "7-8"; });
+    MemoryStore store;
+    try {
+      PdbSet::load_or_build(spec, store, 1);
+    } catch (const ResourceError& e) {
+      const std::string what = e.what();
+      const bool said = what.find("building the 7-8 tables needs") != std::string::npos &&
+                        what.find("(ulimit -v)") != std::string::npos;
+      ::_exit(!said ? 12 : store.contains(PdbSet::descriptors(spec)[0].file_name()) ? 13 : 0);
+    } catch (...) {
+      ::_exit(14);
+    }
+    ::_exit(15);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "10: no limit set, 11: room not seen, 12: message, "
+                                       "13: a table stored, 14: another error, 15: built";
 }
 
 // A load records each table's whole check; a table put in its place later is checked whole

@@ -54,6 +54,9 @@ struct PatternDescriptor {
   PlacementIndex placements() const;
   /// Two per placement: the blank in the main region, the blank in a pocket.
   PlacementIndex entries() const { return 2 * placements(); }
+  /// The memory a build holds at its peak: three bit sets over the (placement, blank cell)
+  /// pairs, and a byte per entry.
+  std::uint64_t build_bytes() const;
   TableHeader header() const { return {kind(), entries(), value_counts, 4}; }
   /// The goal cell of each of `tiles`, in order.
   std::vector<Cell> homes() const;

@@ -1,7 +1,9 @@
 #pragma once
 // The errors the library throws on purpose. InputError: input it cannot accept (front ends
-// turn it into exit code 2 and one line on stderr). CancelledError: work stopped through a
-// CancelToken. Anything else escaping the library is an internal failure.
+// turn it into exit code 2 and one line on stderr). ResourceError: work the machine has too
+// little memory for, refused before it starts (exit code 1, its message as it is).
+// CancelledError: work stopped through a CancelToken. Anything else escaping the library is an
+// internal failure.
 
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +14,11 @@
 namespace npuzzle {
 
 class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class ResourceError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
