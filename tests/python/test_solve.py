@@ -3,6 +3,8 @@ board form, errors as the CLI words them."""
 
 import json
 import random as stdlib_random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -186,6 +188,25 @@ def test_a_solver_keeps_its_tables_in_the_cache_directory(tmp_path, monkeypatch)
     assert not any(t.damaged for t in solver.table_sets())
     assert any((tmp_path / "tables").iterdir())
     assert npuzzle.cube.distance("2 1\nR B W\nR W W\nE W W", solver=solver) == 3
+
+
+def test_a_build_that_does_not_fit_is_refused_before_it_starts(tmp_path):
+    # In a child interpreter, whose address space is limited to 256 MiB above what it maps.
+    code = f"""
+import resource, npuzzle
+mapped = next(int(line.split()[1]) for line in open("/proc/self/status")
+              if line.startswith("VmSize:")) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (mapped + (256 << 20), resource.RLIM_INFINITY))
+solver = npuzzle.Solver(cache_dir={str(tmp_path)!r}, threads=1)
+try:
+    solver.build_tables("7-8")
+except MemoryError as e:
+    print(type(e).__name__, e)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.stdout.startswith("ResourceError building the 7-8 tables needs"), r.stdout + r.stderr
+    assert "(ulimit -v)" in r.stdout
+    assert not any(tmp_path.iterdir())
 
 
 def test_lists_reach_the_core_as_tiles_not_text():
