@@ -382,8 +382,14 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
   }
   if (!options.checkpoint.empty()) {
     if (algorithm->info.name != kAutoSearch) {
-      throw InputError("checkpoints keep the progress of " + std::string(kAutoSearch) +
-                       " searches, not of " + algorithm->info.name);
+      const std::string kept =
+          "checkpoints keep the progress of " + std::string(kAutoSearch) + " searches";
+      throw InputError(algorithm->info.lookup
+                           ? kept + ", and a " + g.name() +
+                                 " board is answered at once from the table of all its "
+                                 "distances (the " +
+                                 algorithm->info.name + " method), with no search to keep"
+                           : kept + ", not of " + algorithm->info.name);
     }
     search.hand_over = false;  // the search is to run to its end, across restarts
     r->checkpoint = options.checkpoint;
