@@ -18,10 +18,11 @@ std::vector<SmallTile> range(int first, int last) {
   return out;
 }
 
-// Refuses, before the first of them starts, builds that need more memory than the process can
-// take: `missing` starts with the first table to build, and the others are built where the store
-// lacks them. Each build holds the tables built before it (those loaded are read from their
-// files, which the system can drop and read again).
+// Refuses, before the next of them starts, builds that need more memory than the process can
+// take: `missing` starts with the table about to be built, and the others are built where the
+// store lacks them. Each build holds the tables built before it (the room the process has left
+// already counts those built so far; those loaded are read from their files, which the system can
+// drop and read again).
 void check_room(const PdbSetSpec& spec, std::span<const PatternDescriptor> missing,
                 const TableStore& store) {
   std::uint64_t held = 0, peak = 0;
@@ -158,7 +159,8 @@ PdbSet::Ready PdbSet::load_or_build(
       });
       if (lock && loaded()) continue;
     }
-    if (built == 0) check_room(spec, std::span(all).subspan(i), store);
+    // (Checked before every build: a table found damaged later is rebuilt too.)
+    check_room(spec, std::span(all).subspan(i), store);
     if (note) note(why);
     std::function<void(int, std::uint64_t)> depth_done;
     if (progress) {
