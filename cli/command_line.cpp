@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "launcher.hpp"
 #include "processes.hpp"
 #include "session.hpp"
 #include "tool.hpp"
@@ -222,6 +223,12 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int npuzzle::cli::run_tool(int argc, char** argv) {
+  try {
+    rebuild_first_if_sources_changed(argv);
+  } catch (const std::exception& e) {
+    say(e.what());
+    return kFailure;
+  }
   const Processes processes(argc, argv);
   std::ios::sync_with_stdio(false);
   return agreed_exit_code(run(argc, argv));

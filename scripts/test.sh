@@ -22,7 +22,7 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DNPUZZLE_SANITIZE=OFF -
   -DNPUZZLE_MPI_TESTS=ON -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
 scripts/build-mpi.sh
 cmake --build build -j "$jobs"
-touch build/.launcher-built
+touch build/.launcher-stamp
 ctest --test-dir build --output-on-failure -j "$jobs"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (build-asan/, clang)"
