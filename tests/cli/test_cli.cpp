@@ -1500,25 +1500,18 @@ TEST(Interrupt, CtrlCKeepsTheCheckpoint) {
   const TempCache cache;
   std::filesystem::create_directories(cache.dir);
   const std::string file = (cache.dir / "search.ckpt").string();
-  const std::vector<std::string> solve{"solve",
-                                       "--goal",
-                                       "blank-first",
-                                       "--algo",
-                                       "idastar",
-                                       "--heuristic",
-                                       "linear-conflict",
-                                       "--checkpoint",
-                                       file,
-                                       "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15"};
-  const CliRun stopped = npuzzle_interrupted(solve, 400);
+  // Korf's #7 with linear conflict: a search several times as long as the wait before Ctrl-C.
+  const std::vector<std::string> solve{
+      "solve",   "--goal",      "blank-first",     "--algo",
+      "idastar", "--heuristic", "linear-conflict", "2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0"};
+  std::vector<std::string> kept = solve;
+  kept.insert(kept.end() - 1, {"--checkpoint", file});
+  const CliRun stopped = npuzzle_interrupted(kept, 400);
   EXPECT_EQ(stopped.code, 130) << stopped.err;
   ASSERT_TRUE(std::filesystem::exists(file)) << stopped.err;
-  const CliRun resumed = npuzzle(solve);
+  const CliRun resumed = npuzzle(kept);
   ASSERT_EQ(resumed.code, 0) << resumed.err;
-  EXPECT_EQ(resumed.out,
-            npuzzle({"solve", "--goal", "blank-first", "--algo", "idastar", "--heuristic",
-                     "linear-conflict", "14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15"})
-                .out);
+  EXPECT_EQ(resumed.out, npuzzle(solve).out);
   EXPECT_FALSE(std::filesystem::exists(file));
 }
 
