@@ -32,11 +32,20 @@ void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
   }
 }
 
+/// The side of `board`'s last region, solved again on its own: the schedule's larger one where
+/// the time left allows it.
+int region_side(const Board& board, const Budget& budget) {
+  const FastSchedule schedule = fast_schedule(board.geometry.cells());
+  return schedule.roomy_region_side > 0 && SearchRun(budget).seconds_left() >= kRoomyRegionSeconds
+             ? schedule.roomy_region_side
+             : schedule.region_side;
+}
+
 /// `moves` with the end from the last region on replaced by the fast solver's answer on the
 /// region alone, where that is shorter.
 std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::vector<Dir> moves,
                                     const Budget& budget, SearchStats& stats) {
-  const int side = fast_schedule(board.geometry.cells()).region_side;
+  const int side = region_side(board, budget);
   if (side == 0) return moves;
   const auto region = last_region(board, goal, moves, side);
   if (!region) return moves;
@@ -114,7 +123,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
                                         const Budget& budget) {
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
   const auto region = r.status == SearchStatus::Solved
-                          ? last_region(board, goal, r.path, schedule.region_side)
+                          ? last_region(board, goal, r.path, region_side(board, budget))
                           : std::nullopt;
   if (!region) return finish(board, goal, std::move(r), false, budget);
   const auto seam = r.path.begin() + static_cast<std::ptrdiff_t>(region->moves_before);

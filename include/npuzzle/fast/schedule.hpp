@@ -40,8 +40,11 @@ struct FastSchedule {
   /// One more shortening pass with longer windows at the end, 0 where none.
   int last_pass_window = 0;
   /// The side of the last region solved again as a board of its own (with the wide beams of a
-  /// small board), 0 where none.
+  /// small board), 0 where none; and where the time left allows (kRoomyRegionSeconds or more),
+  /// the side of a larger one, 0 where none: the larger the region, the more of the answer is
+  /// made again from a board with fewer tiles far from home.
   int region_side = 0;
+  int roomy_region_side = 0;
   /// The width of the beam over whole boards, 0 where it is not run: where the estimate still
   /// guides it, a wider beam is shorter, and its time grows with the width and the cells. A
   /// region of a larger board gets its own width (its moves are a small part of the answer).
@@ -52,6 +55,10 @@ struct FastSchedule {
 /// The time left (in seconds) from which the roomy beams are run: the drafts they make and their
 /// finishing take most of it on a small machine, so with less a deadline would cut them.
 inline constexpr double kRoomySeconds = 0.75;
+
+/// The time left (in seconds) when the last region is solved from which the larger region is
+/// solved: on a small machine its solve takes most of it.
+inline constexpr double kRoomyRegionSeconds = 0.3;
 
 /// The schedule for boards of `cells` cells.
 FastSchedule fast_schedule(int cells);
