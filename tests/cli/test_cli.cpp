@@ -563,12 +563,12 @@ TEST(Solve, AutoAnswersWhereTheBudgetEndsWithTheFastSolver) {
   EXPECT_GT(j["length"].get<int>(), 57);
   expect_solves(reference::encode(parse_board(kKorfOne).tiles), j["moves"],
                 reference::encode(Board::blank_first({4, 4}).tiles), 4, 4);
-  const CliRun stats = npuzzle({"solve", "--stats", "--size", "12x12", "--max-nodes", "1000"},
-                               npuzzle({"random", "--size", "12x12", "--seed", "3"}).out);
+  const CliRun stats = npuzzle({"solve", "--stats", "--size", "7x7", "--max-nodes", "1000"},
+                               npuzzle({"random", "--size", "7x7", "--seed", "3"}).out);
   ASSERT_EQ(stats.code, 0) << stats.err;
   EXPECT_NE(stats.out.find("(not proven shortest; at least "), std::string::npos) << stats.out;
-  const CliRun hint = npuzzle({"hint", "--size", "12x12", "--max-nodes", "1000"},
-                              npuzzle({"random", "--size", "12x12", "--seed", "3"}).out);
+  const CliRun hint = npuzzle({"hint", "--size", "7x7", "--max-nodes", "1000"},
+                              npuzzle({"random", "--size", "7x7", "--seed", "3"}).out);
   ASSERT_EQ(hint.code, 0) << hint.err;
   EXPECT_NE(hint.out.find("not proven shortest"), std::string::npos) << hint.out;
 }
