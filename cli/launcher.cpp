@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -57,10 +58,8 @@ bool folder_newer(int at, const char* name, int depth, const ::timespec& than) {
   return changed;
 }
 
-}  // namespace
-
-bool npuzzle::cli::sources_newer_than(const std::filesystem::path& root,
-                                      const std::filesystem::path& stamp) {
+// Whether a source under `root`, or a folder holding them, is newer than `stamp`.
+bool sources_newer_than(const std::filesystem::path& root, const std::filesystem::path& stamp) {
   struct ::stat built {};
   if (::stat(stamp.c_str(), &built) != 0) return true;
   const int at = ::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -72,6 +71,8 @@ bool npuzzle::cli::sources_newer_than(const std::filesystem::path& root,
   ::close(at);
   return changed;
 }
+
+}  // namespace
 
 void npuzzle::cli::rebuild_first_if_sources_changed(char** argv) {
   const char* const launched_from = std::getenv("NPUZZLE_LAUNCHER");

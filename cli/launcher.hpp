@@ -5,19 +5,15 @@
 // every comparison with a builtin that reads both files' times. Where a source is newer, the
 // tool hands the call back to the launcher, which builds first.
 
-#include <filesystem>
-
 namespace npuzzle::cli {
 
-/// Whether a source of the tool under `root` (CMakeLists.txt, cmake/, src/ and cli/ with their
-/// folders, include/npuzzle/) or a folder holding them (a file added or removed) is newer than
-/// `stamp`. Names that start with a dot are not sources; a missing stamp is older than anything.
-bool sources_newer_than(const std::filesystem::path& root, const std::filesystem::path& stamp);
-
-/// Where the launcher started this process (NPUZZLE_LAUNCHER) and the sources changed since the
-/// build: runs the launcher again in its place, with the same arguments, told to build first
-/// (NPUZZLE_STALE). Otherwise returns, NPUZZLE_LAUNCHER taken out of the environment so that no
-/// process this one starts sees it. Throws where the launcher cannot be run.
+/// Where the launcher started this process (NPUZZLE_LAUNCHER) and a source of the tool under
+/// the root (CMakeLists.txt, cmake/, src/, include/npuzzle/ and cli/, and the folders that hold
+/// them, so that a file added or removed counts; not names that start with a dot) is newer than
+/// the build's stamp (build/.launcher-stamp; a missing one is older than anything): runs the
+/// launcher again in its place, with the same arguments, told to build first (NPUZZLE_STALE).
+/// Otherwise returns, NPUZZLE_LAUNCHER taken out of the environment so that no process this one
+/// starts sees it. Throws where the launcher cannot be run.
 void rebuild_first_if_sources_changed(char** argv);
 
 }  // namespace npuzzle::cli

@@ -10,8 +10,8 @@
 namespace npuzzle {
 namespace {
 
-// The value in kB after `key` (such as "MemAvailable:") in a /proc file of "key value kB" lines.
-std::optional<std::uint64_t> kilobytes_after(const char* path, const std::string& key) {
+// The bytes a /proc file of "key value kB" lines gives after `key` (such as "MemAvailable:").
+std::optional<std::uint64_t> bytes_after(const char* path, const std::string& key) {
   std::ifstream in(path);
   for (std::string line; std::getline(in, line);) {
     if (line.starts_with(key)) {
@@ -91,7 +91,7 @@ std::optional<std::uint64_t> control_group_room() {
 std::optional<std::uint64_t> address_space_room() {
   rlimit limit{};
   if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::nullopt;
-  const std::uint64_t used = kilobytes_after("/proc/self/status", "VmSize:").value_or(0);
+  const std::uint64_t used = bytes_after("/proc/self/status", "VmSize:").value_or(0);
   return limit.rlim_cur > used ? limit.rlim_cur - used : 0;
 }
 
@@ -102,7 +102,7 @@ std::optional<MemoryRoom> memory_room() {
   const auto consider = [&](std::optional<std::uint64_t> bytes, const char* limit) {
     if (bytes && (!least || *bytes < least->bytes)) least = MemoryRoom{*bytes, limit};
   };
-  consider(kilobytes_after("/proc/meminfo", "MemAvailable:"), "available memory");
+  consider(bytes_after("/proc/meminfo", "MemAvailable:"), "available memory");
   consider(address_space_room(), "ulimit -v");
   consider(control_group_room(), "the control group's memory limit");
   return least;
