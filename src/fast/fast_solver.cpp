@@ -32,6 +32,16 @@ void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
   }
 }
 
+/// `moves` up to `region`, then `rest`'s moves on the region and the blank's walk back.
+std::vector<Dir> through_region(std::span<const Dir> moves, const LastRegion& region,
+                                std::span<const Dir> rest) {
+  std::vector<Dir> out(moves.begin(),
+                       moves.begin() + static_cast<std::ptrdiff_t>(region.moves_before));
+  out.insert(out.end(), rest.begin(), rest.end());
+  out.insert(out.end(), region.walk_back.begin(), region.walk_back.end());
+  return out;
+}
+
 /// The side of `board`'s last region, solved again on its own: the schedule's larger one where
 /// the time left allows it.
 int region_side(const Board& board, const Budget& budget) {
@@ -56,10 +66,7 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
       region->moves_before + rest.path.size() + region->walk_back.size() >= moves.size()) {
     return moves;
   }
-  moves.resize(region->moves_before);
-  moves.insert(moves.end(), rest.path.begin(), rest.path.end());
-  moves.insert(moves.end(), region->walk_back.begin(), region->walk_back.end());
-  return moves;
+  return through_region(moves, *region, rest.path);
 }
 
 /// A draft in one frame: the constructive answer, or where the schedule runs the line beam, the
@@ -116,33 +123,45 @@ SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budg
   return finish(board, goal, draft(board, goal, beam, budget), true, budget);
 }
 
-/// A draft of a board with a last region finished on two threads: the moves up
-/// to the region shortened (both passes of `finish`) on one, the region solved on its own on the
-/// other, at once. The same steps as `finish` but for the windows across the seam.
+/// A draft of a board with a last region finished on two threads: the moves up to the region
+/// shortened (both passes of `finish`) on one, the region solved on its own on the other, at
+/// once. The same steps as `finish` but for the windows across the seam. Where the schedule has
+/// a spare region for the larger one, the first thread then solves that region of the draft too.
 SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, SearchResult<Dir> r,
                                         const Budget& budget) {
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  const auto region = r.status == SearchStatus::Solved
-                          ? last_region(board, goal, r.path, region_side(board, budget))
-                          : std::nullopt;
+  const int side = region_side(board, budget);
+  const auto region =
+      r.status == SearchStatus::Solved ? last_region(board, goal, r.path, side) : std::nullopt;
   if (!region) return finish(board, goal, std::move(r), false, budget);
+  const int spare_side = side == schedule.roomy_region_side ? schedule.spare_region_side : 0;
+  const auto spare = spare_side > 0 ? last_region(board, goal, r.path, spare_side) : std::nullopt;
   const auto seam = r.path.begin() + static_cast<std::ptrdiff_t>(region->moves_before);
   std::vector<Dir> before(r.path.begin(), seam), after(seam, r.path.end());
-  SearchResult<Dir> rest;
+  SearchResult<Dir> rest, spare_rest;
   for_each_on_threads(2, 2, [&](std::size_t k) {
     Budget own = budget;
     if (k == 0) {
       before = shorten(board, std::move(before), {}, own);
       before = shorten(board, std::move(before),
                        {.window = schedule.last_pass_window, .nodes_per_window = 2000}, own);
+      if (spare) {
+        spare_rest = solve_region(spare->board, Board::blank_last(spare->board.geometry), own);
+      }
     } else {
       own.progress = nullptr;
       rest = solve_region(region->board, Board::blank_last(region->board.geometry), own);
     }
   });
-  r.stats.expanded += rest.stats.expanded;
-  r.stats.generated += rest.stats.generated;
-  r.stats.peak_bytes += rest.stats.peak_bytes;  // held at once
+  for (const SearchResult<Dir>* x : {&rest, &spare_rest}) {
+    r.stats.expanded += x->stats.expanded;
+    r.stats.generated += x->stats.generated;
+    r.stats.peak_bytes += x->stats.peak_bytes;  // held at once
+  }
+  std::vector<Dir> other;
+  if (spare && spare_rest.status == SearchStatus::Solved) {
+    other = through_region(r.path, *spare, spare_rest.path);
+  }
   const bool kept = rest.status == SearchStatus::Solved &&
                     rest.path.size() + region->walk_back.size() < after.size();
   if (kept) {
@@ -153,6 +172,10 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
   r.path.insert(r.path.end(), after.begin(), after.end());
   // The draft's own end has not been shortened yet: it is, with the stretches across the seam.
   if (!kept) r.path = shorten(board, std::move(r.path), {}, budget);
+  if (!other.empty()) {
+    other = shorten(board, std::move(other), {}, budget);
+    if (other.size() < r.path.size()) r.path = std::move(other);
+  }
   return r;
 }
 

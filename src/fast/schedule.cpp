@@ -41,6 +41,7 @@ FastSchedule fast_schedule(int cells) {
   s.region_side = mid ? 6 : 0;
   // 10x10 to 13x13 (or as many cells): a last region of 8x8, past 100 cells 9x9.
   if (cells > 81 && cells <= kMostRoomyCells) s.roomy_region_side = cells > 100 ? 9 : 8;
+  if (cells > 81 && cells <= 100) s.spare_region_side = 9;
   // Up to 3x3 the constructive solver is exact already.
   if (cells > 9 && cells <= 25) s.board_beam_width = s.region_board_beam_width = 4096;
   if (cells > 25 && cells <= 36) {
