@@ -42,20 +42,22 @@ std::vector<Dir> through_region(std::span<const Dir> moves, const LastRegion& re
   return out;
 }
 
-/// The side of `board`'s last region, solved again on its own: the schedule's larger one where
-/// the time left allows it.
-int region_side(const Board& board, const Budget& budget) {
-  const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  return schedule.roomy_region_side > 0 && SearchRun(budget).seconds_left() >= kRoomyRegionSeconds
-             ? schedule.roomy_region_side
-             : schedule.region_side;
+/// Whether the time left allows the larger last region and the spare one.
+bool roomy_regions(const Budget& budget) {
+  return SearchRun(budget).seconds_left() >= kRoomyRegionSeconds;
+}
+
+/// The side of the last region solved again on its own: the larger one where the time allows.
+int region_side(const FastSchedule& schedule, bool roomy) {
+  return roomy && schedule.roomy_region_side > 0 ? schedule.roomy_region_side
+                                                 : schedule.region_side;
 }
 
 /// `moves` with the end from the last region on replaced by the fast solver's answer on the
 /// region alone, where that is shorter.
 std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::vector<Dir> moves,
                                     const Budget& budget, SearchStats& stats) {
-  const int side = region_side(board, budget);
+  const int side = region_side(fast_schedule(board.geometry.cells()), roomy_regions(budget));
   if (side == 0) return moves;
   const auto region = last_region(board, goal, moves, side);
   if (!region) return moves;
@@ -126,15 +128,16 @@ SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budg
 /// A draft of a board with a last region finished on two threads: the moves up to the region
 /// shortened (both passes of `finish`) on one, the region solved on its own on the other, at
 /// once. The same steps as `finish` but for the windows across the seam. Where the schedule has
-/// a spare region for the larger one, the first thread then solves that region of the draft too.
+/// a spare region and the time allows, the first thread then solves that region of the draft too.
 SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, SearchResult<Dir> r,
                                         const Budget& budget) {
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  const int side = region_side(board, budget);
-  const auto region =
-      r.status == SearchStatus::Solved ? last_region(board, goal, r.path, side) : std::nullopt;
+  const bool roomy = roomy_regions(budget);
+  const auto region = r.status == SearchStatus::Solved
+                          ? last_region(board, goal, r.path, region_side(schedule, roomy))
+                          : std::nullopt;
   if (!region) return finish(board, goal, std::move(r), false, budget);
-  const int spare_side = side == schedule.roomy_region_side ? schedule.spare_region_side : 0;
+  const int spare_side = roomy ? schedule.spare_region_side : 0;
   const auto spare = spare_side > 0 ? last_region(board, goal, r.path, spare_side) : std::nullopt;
   const auto seam = r.path.begin() + static_cast<std::ptrdiff_t>(region->moves_before);
   std::vector<Dir> before(r.path.begin(), seam), after(seam, r.path.end());

@@ -41,7 +41,9 @@ FastSchedule fast_schedule(int cells) {
   s.region_side = mid ? 6 : 0;
   // 10x10 to 13x13 (or as many cells): a last region of 8x8, past 100 cells 9x9.
   if (cells > 81 && cells <= kMostRoomyCells) s.roomy_region_side = cells > 100 ? 9 : 8;
-  if (cells > 81 && cells <= 100) s.spare_region_side = 9;
+  // The spare region a side apart from the one taken with time: 5x5 on 7x7, 7x7 on 8x8 and 9x9,
+  // 9x9 on 10x10.
+  if (mid) s.spare_region_side = cells <= 49 ? 5 : cells <= 81 ? 7 : 9;
   // Up to 3x3 the constructive solver is exact already.
   if (cells > 9 && cells <= 25) s.board_beam_width = s.region_board_beam_width = 4096;
   if (cells > 25 && cells <= 36) {

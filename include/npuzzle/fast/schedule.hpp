@@ -45,10 +45,10 @@ struct FastSchedule {
   /// made again from a board with fewer tiles far from home.
   int region_side = 0;
   int roomy_region_side = 0;
-  /// Where the larger region is solved on two threads, the side of a second last region, 0 where
-  /// none: the thread that shortens the moves before the first region is free long before that
-  /// region is solved, and solves this one from the same draft, another way to end the answer;
-  /// the shorter answer stands.
+  /// Where the last region is solved on two threads and the time allows (as for the larger
+  /// region), the side of a spare last region, 0 where none: the thread that shortens the moves
+  /// before the first region is free long before that region is solved, and solves this one from
+  /// the same draft, another way to end the answer; the shorter answer stands.
   int spare_region_side = 0;
   /// The width of the beam over whole boards, 0 where it is not run: where the estimate still
   /// guides it, a wider beam is shorter, and its time grows with the width and the cells. A
