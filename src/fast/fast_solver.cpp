@@ -32,16 +32,6 @@ void offer(SearchResult<Dir>& r, SearchResult<Dir>& later) {
   }
 }
 
-/// `moves` up to `region`, then `rest`'s moves on the region and the blank's walk back.
-std::vector<Dir> through_region(std::span<const Dir> moves, const LastRegion& region,
-                                std::span<const Dir> rest) {
-  std::vector<Dir> out(moves.begin(),
-                       moves.begin() + static_cast<std::ptrdiff_t>(region.moves_before));
-  out.insert(out.end(), rest.begin(), rest.end());
-  out.insert(out.end(), region.walk_back.begin(), region.walk_back.end());
-  return out;
-}
-
 /// Whether the time left allows the larger last region and the spare one.
 bool roomy_regions(const Budget& budget) {
   return SearchRun(budget).seconds_left() >= kRoomyRegionSeconds;
@@ -68,7 +58,7 @@ std::vector<Dir> finish_last_region(const Board& board, const Board& goal, std::
       region->moves_before + rest.path.size() + region->walk_back.size() >= moves.size()) {
     return moves;
   }
-  return through_region(moves, *region, rest.path);
+  return region->spliced(moves, rest.path);
 }
 
 /// A draft in one frame: the constructive answer, or where the schedule runs the line beam, the
@@ -163,7 +153,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
   }
   std::vector<Dir> other;
   if (spare && spare_rest.status == SearchStatus::Solved) {
-    other = through_region(r.path, *spare, spare_rest.path);
+    other = spare->spliced(r.path, spare_rest.path);
   }
   const bool kept = rest.status == SearchStatus::Solved &&
                     rest.path.size() + region->walk_back.size() < after.size();

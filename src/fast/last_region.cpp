@@ -58,4 +58,12 @@ std::optional<LastRegion> last_region(const Board& board, const Board& goal,
   return region;
 }
 
+std::vector<Dir> LastRegion::spliced(std::span<const Dir> moves,
+                                     std::span<const Dir> region_moves) const {
+  std::vector<Dir> out(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(moves_before));
+  out.insert(out.end(), region_moves.begin(), region_moves.end());
+  out.insert(out.end(), walk_back.begin(), walk_back.end());
+  return out;
+}
+
 }  // namespace npuzzle

@@ -42,11 +42,7 @@ TEST(LastRegion, SplicedWithAnAnswerOfTheRegionReachesTheGoal) {
       const Board region_goal = Board::blank_last(region_shape);
       const auto rest = solve_constructive(region->board, region_goal, Budget{});
       ASSERT_EQ(rest.status, SearchStatus::Solved) << g.name();
-      std::vector<Dir> moves(answer.path.begin(), answer.path.begin() + static_cast<std::ptrdiff_t>(
-                                                                            region->moves_before));
-      moves.insert(moves.end(), rest.path.begin(), rest.path.end());
-      moves.insert(moves.end(), region->walk_back.begin(), region->walk_back.end());
-      expect_reaches(board, goal, moves);
+      expect_reaches(board, goal, region->spliced(answer.path, rest.path));
     }
   }
 }

@@ -17,6 +17,10 @@ struct LastRegion {
   std::size_t moves_before = 0;  // of the solution, up to the first board that leaves only it
   Board board;                   // the region then, numbered so that its goal is blank-last
   std::vector<Dir> walk_back;    // from the region's goal (blank in the corner) to the goal
+
+  /// `moves` (the solution the region was found in) up to the region, then `region_moves` (an
+  /// answer of `board`) and the walk back: a solution of the whole board.
+  std::vector<Dir> spliced(std::span<const Dir> moves, std::span<const Dir> region_moves) const;
 };
 
 /// The region the line order leaves once no side is longer than `side` (the bottom right
