@@ -11,12 +11,16 @@ constexpr int kMaxPlacingCells = 256;
 constexpr int kMostWidth = 4096, kLeastWidth = 64;
 constexpr int kMostRoomyCells = 169;
 
-/// The line beam's width: a fixed budget of boards x cells^2 around 10x10, more where the
-/// placing tables make a wide beam pay, within bounds.
-int line_beam_width(int cells) {
-  const double at100 = cells <= kMaxPlacingCells ? 1536 : 1024;
+/// A line beam's width from a fixed budget of boards x cells^2 (`at100` boards at 100 cells),
+/// within bounds.
+int width_from_budget(double at100, int cells) {
   const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
   return static_cast<int>(std::clamp(width, double{kLeastWidth}, double{kMostWidth}));
+}
+
+/// The line beam's width: more where the placing tables make a wide beam pay.
+int line_beam_width(int cells) {
+  return width_from_budget(cells <= kMaxPlacingCells ? 1536 : 1024, cells);
 }
 
 }  // namespace
@@ -35,6 +39,13 @@ FastSchedule fast_schedule(int cells) {
   // Past 100 cells a frame has one beam; up to 13x13 it fits twice as wide within the time, and
   // there that width is where the beam starts weighing the tiles ahead (a wide beam's weights).
   if (cells > 100 && cells <= kMostRoomyCells) s.roomy_first_width = 2 * s.line_beam_width;
+  // Past 256 cells nothing follows the beams (no placing tables, no shortening), and up to about
+  // 25x25 they end within a fraction of the time: with time, a budget four times as large, where
+  // that widens the beam by half or more.
+  if (const int roomy = width_from_budget(4096, cells);
+      cells > kMaxPlacingCells && s.line_beam && 2 * roomy >= 3 * s.line_beam_width) {
+    s.roomy_first_width = roomy;
+  }
   s.transposed_frame = cells > 25 && s.line_beam;
   s.shorten = cells <= kMaxSearchCells;
   s.last_pass_window = cells > 25 && cells <= 100 ? 32 : 0;
