@@ -36,9 +36,10 @@ FastSchedule fast_schedule(int cells) {
     s.roomy_first_width = 5 * s.line_beam_width / 3;
     s.roomy_second_weight = 4;
   }
-  // Past 100 cells a frame has one beam; up to 13x13 it fits twice as wide within the time, and
-  // there that width is where the beam starts weighing the tiles ahead (a wide beam's weights).
-  if (cells > 100 && cells <= kMostRoomyCells) s.roomy_first_width = 2 * s.line_beam_width;
+  // Past 100 cells a frame has one beam; up to 16x16 (the placing tables' reach) it fits twice as
+  // wide within the time, and up to 13x13 that width is where the beam starts weighing the tiles
+  // ahead (a wide beam's weights).
+  if (cells > 100 && cells <= kMaxPlacingCells) s.roomy_first_width = 2 * s.line_beam_width;
   // Past 256 cells nothing follows the beams (no placing tables, no shortening), and up to about
   // 25x25 they end within a fraction of the time: with time, a budget four times as large, where
   // that widens the beam by half or more.
