@@ -69,7 +69,7 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
           .max_cells = DistanceTable::kMaxCells}},
         {{.name = std::string(kFastAlgorithm),
           .summary = "a valid solution on any board up to 1000x1000, fast, not shortest: lines "
-                     "placed one by one (by a beam search too up to 32x32), the last 3x3 solved "
+                     "placed one by one (by a beam search too up to 42x42), the last 3x3 solved "
                      "exactly; up to 6x6 also a beam search over whole boards",
           .optimal = false,
           .streams = true,

@@ -10,16 +10,22 @@ namespace {
 constexpr int kMaxPlacingCells = 256;
 constexpr int kMostWidth = 4096, kLeastWidth = 64;
 constexpr int kMostRoomyCells = 169;
+constexpr int kMostFullWidthCells = 1024;
+// A budget of boards x cells^2 (boards at 100 cells) whose beams end within about half a second
+// wherever nothing follows them.
+constexpr double kHalfSecondBudget = 4096;
 
 /// A line beam's width from a fixed budget of boards x cells^2 (`at100` boards at 100 cells),
 /// within bounds.
-int width_from_budget(double at100, int cells) {
+int width_from_budget(double at100, int cells, int least = kLeastWidth) {
   const double width = at100 * 100.0 * 100.0 / (static_cast<double>(cells) * cells);
-  return static_cast<int>(std::clamp(width, double{kLeastWidth}, double{kMostWidth}));
+  return static_cast<int>(std::clamp(width, double(least), double{kMostWidth}));
 }
 
-/// The line beam's width: more where the placing tables make a wide beam pay.
+/// The line beam's width: more where the placing tables make a wide beam pay; past 32x32, where
+/// the least width would take longer than a second, the half-second budget's.
 int line_beam_width(int cells) {
+  if (cells > kMostFullWidthCells) return width_from_budget(kHalfSecondBudget, cells, 1);
   return width_from_budget(cells <= kMaxPlacingCells ? 1536 : 1024, cells);
 }
 
@@ -40,11 +46,12 @@ FastSchedule fast_schedule(int cells) {
   // wide within the time, and up to 13x13 that width is where the beam starts weighing the tiles
   // ahead (a wide beam's weights).
   if (cells > 100 && cells <= kMaxPlacingCells) s.roomy_first_width = 2 * s.line_beam_width;
-  // Past 256 cells nothing follows the beams (no placing tables, no shortening), and up to about
-  // 25x25 they end within a fraction of the time: with time, a budget four times as large, where
-  // that widens the beam by half or more.
-  if (const int roomy = width_from_budget(4096, cells);
-      cells > kMaxPlacingCells && s.line_beam && 2 * roomy >= 3 * s.line_beam_width) {
+  // From 257 cells to 32x32 nothing follows the beams (no placing tables, no shortening), and up
+  // to about 25x25 they end within a fraction of the time: with time, the half-second budget's
+  // width, where that widens the beam by half or more.
+  if (const int roomy = width_from_budget(kHalfSecondBudget, cells);
+      cells > kMaxPlacingCells && cells <= kMostFullWidthCells &&
+      2 * roomy >= 3 * s.line_beam_width) {
     s.roomy_first_width = roomy;
   }
   s.transposed_frame = cells > 25 && s.line_beam;

@@ -15,6 +15,7 @@
 #include "npuzzle/core/random_board.hpp"
 #include "npuzzle/fast/beam_lines.hpp"
 #include "npuzzle/fast/constructive.hpp"
+#include "npuzzle/fast/schedule.hpp"
 #include "npuzzle/fast/score_select.hpp"
 #include "npuzzle/io/format.hpp"
 #include "npuzzle/util/errors.hpp"
@@ -105,7 +106,7 @@ TEST(BeamLines, StopsWhenCancelledAndRefusesBadInput) {
 
   EXPECT_THROW(solve_beam(board, goal, {0}, Budget{}), InputError);
   EXPECT_THROW(solve_beam(board, goal, {1024, -1}, Budget{}), InputError);
-  const Board big = Board::blank_last({33, 32});
+  const Board big = Board::blank_last({kMaxBeamCells / 32 + 1, 32});  // past the beam's reach
   EXPECT_THROW(solve_beam(big, big, {8}, Budget{}), InputError);
   Board swapped = Board::blank_last({4, 5});
   std::swap(swapped.tiles[0], swapped.tiles[1]);
