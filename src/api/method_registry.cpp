@@ -77,7 +77,7 @@ const std::vector<AlgorithmEntry>& algorithm_entries() {
          [](std::string_view) -> TileRunner { return &run_fast; },
          nullptr,
          &solve_fast_streaming,
-         kMaxBeamCells + 1}};
+         kMaxHeldCells + 1}};
     for_each_method<SearchMethods>([&]<class A>() {
       out.push_back({{.name = std::string(A::kName),
                       .summary = std::string(A::kSummary),

@@ -58,8 +58,10 @@ FastSchedule fast_schedule(int cells) {
   s.shorten = cells <= kMaxSearchCells;
   s.last_pass_window = cells > 25 && cells <= 100 ? 32 : 0;
   s.region_side = mid ? 6 : 0;
-  // 10x10 to 13x13 (or as many cells): a last region of 8x8, past 100 cells 9x9.
+  // 10x10 to 13x13 (or as many cells): a last region of 8x8, past 100 cells 9x9. Past the line
+  // beam's reach, up to 64x64, the last 32x32 region, which the beam still takes at its width.
   if (cells > 81 && cells <= kMostRoomyCells) s.roomy_region_side = cells > 100 ? 9 : 8;
+  if (cells > kMaxBeamCells && cells <= kMaxHeldCells) s.roomy_region_side = 32;
   // The spare region a side apart from the one taken with time: 5x5 on 7x7, 7x7 on 8x8 and 9x9,
   // 9x9 on 10x10.
   if (mid) s.spare_region_side = cells <= 49 ? 5 : cells <= 81 ? 7 : 9;

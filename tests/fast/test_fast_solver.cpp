@@ -2,14 +2,17 @@
 // (the goal's blank in a corner and off the corners), on one thread and on two, where the
 // transposed frame joins and, up to 6x6, the answer is never longer than one thread's; on a
 // board with a last region (7x7 to 10x10, 7x6 here) each frame also with a second weight for the
-// line beam, and the shortest draft finished on two threads (not always the shorter answer).
+// line beam, and the shortest draft finished on two threads (not always the shorter answer);
+// past the beam's reach, the last region solved again; past the held answers, a streamed one.
 
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "npuzzle/core/random_board.hpp"
+#include "npuzzle/fast/constructive.hpp"
 #include "npuzzle/fast/fast_solver.hpp"
+#include "npuzzle/fast/schedule.hpp"
 #include "support/fast_answers.hpp"
 
 namespace npuzzle {
@@ -42,6 +45,20 @@ TEST(FastSolver, EveryAttemptGivesAValidAnswerOnOneThreadAndOnTwo) {
       EXPECT_EQ(solve_fast(board, goal, two).path, both.path);
     }
   }
+}
+
+// Past the line beam's reach on the whole board (and up to kMaxHeldCells), the answer is held and
+// its last 32x32 region solved again, with the beam: shorter than the constructive answer alone.
+TEST(FastSolver, PastTheBeamsReachTheLastRegionIsSolvedAgain) {
+  std::mt19937_64 rng(43);
+  const Geometry g{43, 42};
+  ASSERT_GT(g.cells(), kMaxBeamCells);
+  ASSERT_LE(g.cells(), kMaxHeldCells);
+  const Board goal = Board::blank_last(g);
+  const Board board = random_board(goal, rng);
+  const auto found = solve_fast(board, goal, Budget{});
+  expect_valid_answer(board, goal, found);
+  EXPECT_LT(found.path.size(), solve_constructive(board, goal, Budget{}).path.size());
 }
 
 // Past the beam's reach the answer streams from the corner frame, each move mapped back.

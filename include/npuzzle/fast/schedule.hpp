@@ -16,6 +16,10 @@ namespace npuzzle {
 /// shorter than the constructive answer.
 inline constexpr int kMaxBeamCells = 1764;
 
+/// Boards whose answer the fast solver holds whole, to end it with its last region solved again;
+/// past them the constructive answer is the first and the last, handed on as it is found.
+inline constexpr int kMaxHeldCells = 4096;
+
 struct FastSchedule {
   /// The lines also placed by a beam (past it, the constructive answer is the first and the
   /// last, and it is handed on as it is found), and the beam's width: its time grows with the
