@@ -132,6 +132,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
   const auto seam = r.path.begin() + static_cast<std::ptrdiff_t>(region->moves_before);
   std::vector<Dir> before(r.path.begin(), seam), after(seam, r.path.end());
   SearchResult<Dir> rest, spare_rest;
+  std::vector<Dir> other;  // the answer through the spare region, shortened
   for_each_on_threads(2, 2, [&](std::size_t k) {
     Budget own = budget;
     if (k == 0) {
@@ -140,6 +141,9 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
                        {.window = schedule.last_pass_window, .nodes_per_window = 2000}, own);
       if (spare) {
         spare_rest = solve_region(spare->board, Board::blank_last(spare->board.geometry), own);
+      }
+      if (spare_rest.status == SearchStatus::Solved) {
+        other = shorten(board, spare->spliced(r.path, spare_rest.path), {}, own);
       }
     } else {
       own.progress = nullptr;
@@ -151,10 +155,6 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
     r.stats.generated += x->stats.generated;
     r.stats.peak_bytes += x->stats.peak_bytes;  // held at once
   }
-  std::vector<Dir> other;
-  if (spare && spare_rest.status == SearchStatus::Solved) {
-    other = spare->spliced(r.path, spare_rest.path);
-  }
   const bool kept = rest.status == SearchStatus::Solved &&
                     rest.path.size() + region->walk_back.size() < after.size();
   if (kept) {
@@ -165,10 +165,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
   r.path.insert(r.path.end(), after.begin(), after.end());
   // The draft's own end has not been shortened yet: it is, with the stretches across the seam.
   if (!kept) r.path = shorten(board, std::move(r.path), {}, budget);
-  if (!other.empty()) {
-    other = shorten(board, std::move(other), {}, budget);
-    if (other.size() < r.path.size()) r.path = std::move(other);
-  }
+  if (!other.empty() && other.size() < r.path.size()) r.path = std::move(other);
   return r;
 }
 
