@@ -88,7 +88,7 @@ Board board_of(const py::object& board, const std::optional<std::string>& size) 
 /// "blank-last", "blank-first", or a board of geometry `g` in any form board_of takes.
 Board goal_of(const py::object& goal, Geometry g) {
   if (py::isinstance<py::str>(goal)) return parse_goal(goal.cast<std::string>(), g);
-  return as_goal([&] { return board_of(goal, std::optional(g)); });
+  return as_goal([&] { return board_of(goal, std::optional(g)); }, g);
 }
 
 Notation notation_named(const std::string& name) {

@@ -134,7 +134,8 @@ void check_row_length(std::size_t row, std::size_t length, std::size_t first) {
 
 Board finish(Geometry g, std::vector<Tile> tiles, std::optional<Geometry> size) {
   if (size && *size != g) {
-    throw InputError("the board is " + g.name() + " but the size given is " + size->name());
+    throw SizeMismatch("the board is " + g.name() + " but the size given is " + size->name(),
+                       "is " + g.name());
   }
   Board b{g, std::move(tiles)};
   validate(b);
@@ -263,8 +264,9 @@ Board board_from_rows(const std::vector<std::vector<Tile>>& rows, std::optional<
 Board board_from_tiles(std::vector<Tile> tiles, std::optional<Geometry> size) {
   if (size) {
     if (tiles.size() != static_cast<std::size_t>(size->cells())) {
-      throw InputError("a " + size->name() + " board has " + std::to_string(size->cells()) +
-                       " tiles, got " + std::to_string(tiles.size()));
+      throw SizeMismatch("a " + size->name() + " board has " + std::to_string(size->cells()) +
+                             " tiles, got " + std::to_string(tiles.size()),
+                         "has " + std::to_string(tiles.size()) + " tiles");
     }
     return finish(*size, std::move(tiles), size);
   }
@@ -297,12 +299,14 @@ Board parse_board(std::span<const std::string> words, std::optional<Geometry> si
 Board parse_goal(std::string_view spec, Geometry g) {
   if (spec == "blank-last") return Board::blank_last(g);
   if (spec == "blank-first") return Board::blank_first(g);
-  return as_goal([&] { return parse_board(spec, g); });
+  return as_goal([&] { return parse_board(spec, g); }, g);
 }
 
-Board as_goal(const std::function<Board()>& read) {
+Board as_goal(const std::function<Board()>& read, Geometry g) {
   try {
     return read();
+  } catch (const SizeMismatch& e) {
+    throw InputError("the goal " + e.found() + " but the board is " + g.name());
   } catch (const InputError& e) {
     throw InputError(
         std::string("the goal is blank-last, blank-first or a board, and as a board: ") + e.what());

@@ -75,6 +75,18 @@ TEST(Format, GoalsByNameOrBoard) {
   EXPECT_EQ(parse_goal("blank-first", {2, 2}), Board::blank_first({2, 2}));
   EXPECT_EQ(parse_goal("0 3 2 1", {2, 2}).tiles, (std::vector<Tile>{0, 3, 2, 1}));
   EXPECT_THROW(parse_goal("1 2 3 0", {2, 3}), InputError);
+  // A goal of another size is told against the board's, not as a size given.
+  const auto message = [](std::string_view spec, Geometry g) {
+    try {
+      parse_goal(spec, g);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("1 2/3 0", {3, 3}), "the goal is 2x2 but the board is 3x3");
+  EXPECT_EQ(message("1 2 3 0", {3, 3}), "the goal has 4 tiles but the board is 3x3");
+  EXPECT_EQ(message("[[1,2],[3,0]]", {2, 3}), "the goal is 2x2 but the board is 2x3");
   EXPECT_THROW(parse_goal("blank-middle", {2, 2}), InputError);
 }
 

@@ -7,9 +7,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "npuzzle/core/board.hpp"
+#include "npuzzle/util/errors.hpp"
 
 namespace npuzzle {
 
@@ -36,10 +38,24 @@ Board board_from_rows(const std::vector<std::vector<Tile>>& rows,
 /// A board from a flat list of tiles: of `size`, or else square.
 Board board_from_tiles(std::vector<Tile> tiles, std::optional<Geometry> size = std::nullopt);
 
+/// A board whose size is not the one asked for: what the readers above throw where `size` is
+/// given, with what they found (its shape, or for a flat list its count of tiles).
+class SizeMismatch : public InputError {
+ public:
+  SizeMismatch(const std::string& what, std::string found)
+      : InputError(what), found_(std::move(found)) {}
+  /// "is RxC" or "has N tiles".
+  const std::string& found() const { return found_; }
+
+ private:
+  std::string found_;
+};
+
 /// "blank-last", "blank-first", or a board of geometry `g` in any form parse_board takes.
 Board parse_goal(std::string_view spec, Geometry g);
-/// A goal given as a board, read by `read` (a list of rows, say): its errors told as a goal's.
-Board as_goal(const std::function<Board()>& read);
+/// A goal for boards of geometry `g` given as a board, read by `read` (a list of rows, say): its
+/// errors told as a goal's, a size other than `g` against the board's.
+Board as_goal(const std::function<Board()>& read, Geometry g);
 
 /// Tiles separated by spaces, the blank written `blank`; rows separated by " / " unless the
 /// board is square, so that parse_board reads it back without a size.
