@@ -36,7 +36,7 @@ struct BenchFlags {
   unsigned threads = 1;
   std::size_t limit = 0;
   std::vector<std::string> ids;
-  std::size_t easiest = 0;
+  std::optional<std::size_t> easiest;
   std::uint64_t count = 20;
   std::uint64_t seed = 1;
   bool json = false;
@@ -95,9 +95,10 @@ std::vector<Instance> select(std::vector<Instance> all, const BenchFlags& f) {
     }
   }
   std::vector<std::string> wanted = f.ids;
-  if (f.easiest != 0) {
+  if (f.easiest) {
+    if (*f.easiest == 0) throw InputError("--easiest 0 names no instance: give 1 or more");
     if (effort.empty()) throw InputError("--easiest needs published search effort (korf24)");
-    for (std::size_t k = 0; k < std::min(f.easiest, effort.size()); ++k) {
+    for (std::size_t k = 0; k < std::min(*f.easiest, effort.size()); ++k) {
       wanted.push_back(effort[k].first);
     }
   }

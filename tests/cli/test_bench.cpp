@@ -53,6 +53,11 @@ TEST(Bench, InstanceFileMistakes) {
   EXPECT_NE(r.err.find("instance 40 is both in --ids and among the --easiest"), std::string::npos)
       << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
+  // (Not taken for "no --easiest", which would run all fifty.)
+  r = npuzzle({"bench", "korf24", "--easiest", "0", "--max-nodes", "1"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--easiest 0 names no instance"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
   std::filesystem::remove(path);
   r = npuzzle({"bench", std::filesystem::temp_directory_path().string()});
   EXPECT_EQ(r.code, 2);
