@@ -526,6 +526,7 @@ Command add_bench(CLI::App& root, const std::string& name) {
   f->search.timeout = 0;
   f->search.add_to(*app, true);
   f->search.add_checkpoint_to(*app, true);
+  f->search.add_improve_to(*app);
   app->add_option("-j,--threads", f->threads, "Instances solved at once")
       ->check(CLI::Range(1u, kMaxThreads))
       ->capture_default_str();

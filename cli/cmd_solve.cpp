@@ -182,6 +182,7 @@ Command add_solve(CLI::App& root, const std::string& name) {
   f->boards.add_to(*app);
   f->search.add_to(*app, true);
   f->search.add_checkpoint_to(*app, false);
+  f->search.add_improve_to(*app);
   f->output.add_to(*app, true);
   app->add_option("-j,--threads", f->threads,
                   "Boards solved at once (from stdin), sharing the cores; the answers keep the "

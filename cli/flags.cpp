@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <thread>
 
 #include "common.hpp"
@@ -182,6 +183,14 @@ void SearchFlags::add_checkpoint_to(CLI::App& app, bool per_instance) {
       ->capture_default_str();
 }
 
+void SearchFlags::add_improve_to(CLI::App& app) {
+  app.add_flag("--improve", improve,
+               "Where the fast solver answers (large boards, or --algo fast), go on with rounds "
+               "of other line beams while --timeout leaves time for one, keeping the shortest "
+               "answer (with --timeout 0, all of its rounds): on the boards whose answer the "
+               "line beam makes, from 37 cells to 42x42");
+}
+
 Budget SearchFlags::budget() const {
   Budget b;
   b.max_nodes = max_nodes;
@@ -192,6 +201,7 @@ Budget SearchFlags::budget() const {
   // Rounded up: a budget below one byte is a budget of one byte, not none (0 means none).
   b.max_memory_bytes = static_cast<std::size_t>(std::ceil(max_memory_mib * 1024 * 1024));
   b.threads = threads_per_search(1);
+  if (improve) b.improve_rounds = std::numeric_limits<std::size_t>::max();
   return followed(std::move(b));
 }
 

@@ -58,11 +58,14 @@ struct SearchFlags {
   // (bench).
   std::string checkpoint;
   double checkpoint_every = 60;
+  bool improve = false;
   CLI::Option* timeout_option = nullptr;
 
   void add_to(CLI::App& app, bool with_methods);
   /// --checkpoint FILE (solve) or --checkpoint-dir DIR (bench), and --checkpoint-every.
   void add_checkpoint_to(CLI::App& app, bool per_instance);
+  /// --improve: the fast solver's answer improved while --timeout leaves time (solve, bench).
+  void add_improve_to(CLI::App& app);
   /// The budget, followed on the terminal and stopped by Ctrl-C.
   Budget budget() const;
   /// The threads one search gets where `at_once` boards are solved together: --search-threads,

@@ -1,6 +1,7 @@
 #include "npuzzle/fast/fast_solver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -20,6 +21,10 @@ namespace npuzzle {
 namespace {
 
 SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budget& budget);
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
 /// `later`'s counts join `r`'s, and its moves replace `r`'s where shorter. Where the time ends
 /// first, the answer found in time stands.
@@ -204,13 +209,10 @@ std::vector<Attempt> attempts(const Board& board, const Board& goal, const Budge
   return out;
 }
 
-}  // namespace
-
-SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget& given) {
-  const auto began = std::chrono::steady_clock::now();
-  Budget budget = given;  // one deadline for every step
-  if (!budget.since) budget.since = began;
-  const std::vector<Attempt> tries = attempts(board, goal, budget);
+/// A round of attempts on a board: every attempt's draft, then as many finished as there are
+/// threads for.
+SearchResult<Dir> round_of(const Board& board, const Board& goal, const std::vector<Attempt>& tries,
+                           const Budget& budget) {
   const auto own = [&](std::size_t k) {
     Budget b = budget;
     b.threads = 1;
@@ -271,7 +273,71 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   peaks.resize(std::min<std::size_t>(peaks.size(), std::max(1u, budget.threads)));
   r.stats.peak_bytes = 0;
   for (const std::size_t p : peaks) r.stats.peak_bytes += p;
-  r.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return r;
+}
+
+/// A round after the schedule's (Budget::improve_rounds): the first attempt's frames, each with
+/// two line beams of one width (the first attempt's times `width_times`) weighing the placing
+/// tables apart. Each round makes other drafts; the shorter answer stands. (Where the schedule
+/// ends with a beam over whole boards, that beam decides, the same in every round: none there.)
+struct LaterRound {
+  double width_times;
+  std::array<int, 2> weights;
+};
+// Cheap rounds first, wider ones later: a round's time grows with its width.
+inline constexpr std::array<LaterRound, 8> kLaterRounds = {{{1, {2, 5}},
+                                                            {2, {3, 4}},
+                                                            {1, {1, 6}},
+                                                            {3, {3, 4}},
+                                                            {2, {2, 5}},
+                                                            {4, {3, 4}},
+                                                            {3, {2, 5}},
+                                                            {4, {2, 5}}}};
+
+std::vector<Attempt> later_attempts(const std::vector<Attempt>& first, const LaterRound& round) {
+  std::vector<Attempt> out;
+  for (const Attempt& a : first) {
+    const bool seen =
+        std::any_of(out.begin(), out.end(), [&](const Attempt& o) { return o.frame == a.frame; });
+    if (seen) continue;
+    const auto width = static_cast<int>(first.front().beam.width * round.width_times);
+    for (const int w : round.weights) {
+      out.push_back({a.frame, {.width = width, .placing_weight = w}});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget& given) {
+  const auto began = std::chrono::steady_clock::now();
+  Budget budget = given;  // one deadline for every step
+  if (!budget.since) budget.since = began;
+  const std::vector<Attempt> tries = attempts(board, goal, budget);
+  SearchResult<Dir> r = round_of(board, goal, tries, budget);
+  // Later rounds, while the time left is at least what the next should take: the round before's
+  // time, scaled by their widths.
+  double seconds_before = seconds_since(began);
+  double width_before = 1;
+  const FastSchedule schedule = fast_schedule(board.geometry.cells());
+  const std::size_t rounds = schedule.line_beam && schedule.board_beam_width == 0
+                                 ? std::min(budget.improve_rounds, kLaterRounds.size())
+                                 : 0;
+  for (std::size_t k = 0; k < rounds && r.status == SearchStatus::Solved; ++k) {
+    const LaterRound& round = kLaterRounds[k];
+    if (SearchRun(budget).seconds_left() < seconds_before * round.width_times / width_before) {
+      break;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    SearchResult<Dir> later = round_of(board, goal, later_attempts(tries, round), budget);
+    if (later.status == SearchStatus::Cancelled) return later;
+    r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
+    offer(r, later);
+    seconds_before = seconds_since(start);
+    width_before = round.width_times;
+  }
+  r.stats.seconds = seconds_since(began);
   return r;
 }
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "npuzzle/core/moves.hpp"
@@ -89,12 +90,16 @@ TEST(Solve, ATinyMemoryBudgetIsALimitNotNone) {
 }
 
 // The time limit is a deadline for the fast solver's improvements; its first answer is always
-// finished (a floor: linear in its moves), so a tiny timeout still gets a valid answer, alone
-// and after an exact search that used the whole budget.
+// finished (a floor: linear in its moves), so a tiny timeout still gets a valid answer, alone,
+// after an exact search that used the whole budget, and asked to improve.
 TEST(Solve, ATinyTimeoutStillGetsTheFastSolversFirstAnswer) {
-  for (const auto& [size, algo] : {std::pair{"40x40", "fast"}, std::pair{"10x10", "auto"}}) {
+  for (const auto& [size, algo, improve] :
+       {std::tuple{"40x40", "fast", false}, std::tuple{"10x10", "auto", false},
+        std::tuple{"10x10", "fast", true}}) {
     const std::string board = npuzzle({"random", "--size", size, "--seed", "1"}).out;
-    const CliRun r = npuzzle({"solve", "--algo", algo, "--timeout", "0.001", "--json"}, board);
+    std::vector<std::string> args{"solve", "--algo", algo, "--timeout", "0.001", "--json"};
+    if (improve) args.push_back("--improve");  // (no time for a round after the first answer)
+    const CliRun r = npuzzle(args, board);
     ASSERT_EQ(r.code, 0) << size << " " << r.err;
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["status"], "solved");
