@@ -144,6 +144,7 @@ auto interruptible(const Cancel& cancel, const Work& work) -> decltype(work()) {
 struct Limits {
   std::optional<double> timeout;
   std::optional<std::uint64_t> max_nodes;
+  bool improve = false;
 };
 
 SolveOptions options_of(const std::string& algo, const std::string& heuristic,
@@ -158,6 +159,7 @@ SolveOptions options_of(const std::string& algo, const std::string& heuristic,
     o.budget.timeout_seconds = *limits.timeout;
   }
   o.budget.max_nodes = limits.max_nodes.value_or(0);
+  if (limits.improve) o.budget.improve_rounds = std::numeric_limits<std::size_t>::max();
   o.budget.cancel = cancel;
   return o;
 }
@@ -377,8 +379,8 @@ PYBIND11_MODULE(_core, m) {
   py::register_exception<ResourceError>(m, "ResourceError", PyExc_MemoryError);
 
   py::class_<Limits>(m, "Limits")
-      .def(py::init<std::optional<double>, std::optional<std::uint64_t>>(), py::arg("timeout"),
-           py::arg("max_nodes"));
+      .def(py::init<std::optional<double>, std::optional<std::uint64_t>, bool>(),
+           py::arg("timeout"), py::arg("max_nodes"), py::arg("improve") = false);
 
   py::class_<Solution>(m, "Solution",
                        "A solve's answer: the moves (blank notation: the letter names where the "

@@ -77,13 +77,16 @@ def _board_arg(board: Board) -> Any:
     return board
 
 
-def _limits(timeout: Optional[float], max_nodes: Optional[int]) -> _core.Limits:
+def _limits(timeout: Optional[float], max_nodes: Optional[int],
+            improve: bool = False) -> _core.Limits:
     if timeout is not None and (isinstance(timeout, bool)
                                 or not isinstance(timeout, numbers.Real)):
         raise ValueError(f"a timeout is a number of seconds above 0, not {timeout!r}")
     if max_nodes is not None:
         _count(max_nodes, "max_nodes")
-    return _core.Limits(None if timeout is None else float(timeout), max_nodes)
+    if not isinstance(improve, bool):
+        raise ValueError(f"improve is True or False, not {improve!r}")
+    return _core.Limits(None if timeout is None else float(timeout), max_nodes, improve)
 
 
 def _seed(seed: Optional[int]) -> int:
@@ -120,7 +123,7 @@ class Solver:
     def solve(self, board: Board, goal: Board = "blank-last", algo: str = "auto",
               heuristic: str = "auto", timeout: Optional[float] = None, *,
               size: Optional[Size] = None, tables: Optional[str] = None,
-              max_nodes: Optional[int] = None) -> Solution:
+              max_nodes: Optional[int] = None, improve: bool = False) -> Solution:
         """A solution of `board`: shortest where proven (``.optimal``), with ``.lower_bound``.
 
         algo: "auto" (the distance table up to 10 cells; IDA* beyond, handing over to the fast
@@ -128,25 +131,27 @@ class Solver:
         ``algorithms()``. heuristic: "auto" or one of ``heuristics()``. timeout: seconds (None:
         no limit; Ctrl-C stops a solve). size: (rows, cols) for a flat list or a flat string of
         a board that is not square. tables: a pattern database set by name ("5-5-5", ...).
+        improve: where the fast solver answers, go on with rounds of other beams while the
+        timeout leaves time for one, keeping the shortest answer (no timeout: every round).
 
         An unsolvable board gives a Solution with ``.solvable`` False and ``.moves`` None.
         Raises ValueError for a bad board, goal or method, and LimitReached where a search
         named by `algo` runs out of budget.
         """
         s = self._core.solve(_board_arg(board), _size_text(size), _board_arg(goal), algo,
-                             heuristic, tables, _limits(timeout, max_nodes))
+                             heuristic, tables, _limits(timeout, max_nodes, improve))
         return _raise_on_limit(s)
 
     def solve_many(self, boards: Iterable[Board], goal: Board = "blank-last",
                    algo: str = "auto", heuristic: str = "auto",
                    timeout: Optional[float] = None, *, threads: Optional[int] = None,
                    size: Optional[Size] = None, tables: Optional[str] = None,
-                   max_nodes: Optional[int] = None) -> list:
+                   max_nodes: Optional[int] = None, improve: bool = False) -> list:
         """Solutions of boards of one size, in input order, on `threads` threads (default: all
         cores). The timeout holds for each board. Raises as solve() does."""
         out = self._core.solve_many([_board_arg(b) for b in boards], _size_text(size),
                                     _board_arg(goal), algo, heuristic, tables,
-                                    _limits(timeout, max_nodes), _threads(threads))
+                                    _limits(timeout, max_nodes, improve), _threads(threads))
         for s in out:
             _raise_on_limit(s)
         return out

@@ -93,6 +93,15 @@ def test_large_boards_get_a_valid_answer_with_a_bound():
     assert replay(board, s.moves) == goal_rows(20, 20)
 
 
+def test_improving_keeps_a_valid_answer():
+    board = npuzzle.random((5, 8), seed=3)[0]
+    s = npuzzle.solve(board, algo="fast", timeout=1, improve=True)
+    assert s.algorithm == "fast" and s.lower_bound <= s.length
+    assert replay(board, s.moves) == goal_rows(5, 8)
+    with pytest.raises(ValueError, match="improve is True or False"):
+        npuzzle.solve(board, algo="fast", improve="yes")
+
+
 def test_auto_hands_over_to_the_fast_solver_where_the_budget_ends(korf100):
     rows = korf100[87][2]  # #88 needs 65 moves
     s = npuzzle.solve(rows, goal="blank-first", heuristic="manhattan", max_nodes=1000)
