@@ -186,9 +186,9 @@ void SearchFlags::add_checkpoint_to(CLI::App& app, bool per_instance) {
 void SearchFlags::add_improve_to(CLI::App& app) {
   app.add_flag("--improve", improve,
                "Where the fast solver answers (large boards, or --algo fast), go on with rounds "
-               "of other line beams while --timeout leaves time for one, keeping the shortest "
-               "answer (with --timeout 0, all of its rounds): on the boards whose answer the "
-               "line beam makes, from 37 cells to 42x42");
+               "of wider or other beams while --timeout leaves time for one, keeping the "
+               "shortest answer (with --timeout 0, all of its rounds), on boards from 10 cells "
+               "to 42x42");
 }
 
 Budget SearchFlags::budget() const {

@@ -79,6 +79,20 @@ SearchResult<Dir> draft(const Board& board, const Board& goal, const BeamOptions
   return r;
 }
 
+/// The beam over whole boards, `width` wide, scored by linear conflict, its answer shortened
+/// where the schedule shortens. Deeper than `answer` moves (the answer in hand) and an eighth
+/// (what shortening might take off), it cannot win: it stops there rather than at its own limit.
+SearchResult<Dir> whole_board_beam(const Board& board, const Board& goal, std::size_t width,
+                                   std::size_t answer, const Budget& budget) {
+  const TileDomain<LinearConflict> domain(goal);
+  const auto deepest = static_cast<int>(answer + answer / 8);
+  auto beam = beam_search(domain, domain.state_of(board), {width, deepest}, budget);
+  if (beam.status == SearchStatus::Solved && fast_schedule(board.geometry.cells()).shorten) {
+    beam.path = shorten(board, std::move(beam.path), {}, budget);
+  }
+  return beam;
+}
+
 /// A draft finished, each step where the schedule runs it: shortened stretch by stretch, its
 /// last region solved again on its own, shortened once more with longer windows. A beam over
 /// whole boards, scored by linear conflict, runs last (it takes the longest), and its answer,
@@ -102,13 +116,8 @@ SearchResult<Dir> finish(const Board& board, const Board& goal, SearchResult<Dir
   if (const std::size_t width =
           region ? schedule.region_board_beam_width : schedule.board_beam_width;
       r.status == SearchStatus::Solved && width > 0) {
-    const TileDomain<LinearConflict> domain(goal);
-    // Deeper than the answer in hand and an eighth (what shortening might take off), the beam
-    // cannot win: it stops there rather than at its own limit.
-    const auto deepest = static_cast<int>(r.path.size() + r.path.size() / 8);
-    auto beam = beam_search(domain, domain.state_of(board), {width, deepest}, budget);
+    auto beam = whole_board_beam(board, goal, width, r.path.size(), budget);
     if (beam.status == SearchStatus::Cancelled) return beam;
-    if (beam.status == SearchStatus::Solved) beam.path = shortened(std::move(beam.path));
     offer(r, beam);
   }
   return r;
@@ -276,10 +285,10 @@ SearchResult<Dir> round_of(const Board& board, const Board& goal, const std::vec
   return r;
 }
 
-/// A round after the schedule's (Budget::improve_rounds): the first attempt's frames, each with
-/// two line beams of one width (the first attempt's times `width_times`) weighing the placing
-/// tables apart. Each round makes other drafts; the shorter answer stands. (Where the schedule
-/// ends with a beam over whole boards, that beam decides, the same in every round: none there.)
+/// A round after the schedule's (Budget::improve_rounds) on a board whose answer the line beam
+/// makes: the first attempt's frames, each with two line beams of one width (the first
+/// attempt's times `width_times`) weighing the placing tables apart. Each round makes other
+/// drafts; the shorter answer stands.
 struct LaterRound {
   double width_times;
   std::array<int, 2> weights;
@@ -293,6 +302,8 @@ inline constexpr std::array<LaterRound, 8> kLaterRounds = {{{1, {2, 5}},
                                                             {4, {3, 4}},
                                                             {3, {2, 5}},
                                                             {4, {2, 5}}}};
+// Where a beam over whole boards ends the schedule, the rounds run it this many times as wide.
+inline constexpr std::array<double, 4> kWiderBoardBeams = {2, 4, 8, 16};
 
 std::vector<Attempt> later_attempts(const std::vector<Attempt>& first, const LaterRound& round) {
   std::vector<Attempt> out;
@@ -318,24 +329,31 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   SearchResult<Dir> r = round_of(board, goal, tries, budget);
   // Later rounds, while the time left is at least what the next should take: the round before's
   // time, scaled by their widths.
-  double seconds_before = seconds_since(began);
-  double width_before = 1;
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  const std::size_t rounds = schedule.line_beam && schedule.board_beam_width == 0
-                                 ? std::min(budget.improve_rounds, kLaterRounds.size())
-                                 : 0;
-  for (std::size_t k = 0; k < rounds && r.status == SearchStatus::Solved; ++k) {
-    const LaterRound& round = kLaterRounds[k];
-    if (SearchRun(budget).seconds_left() < seconds_before * round.width_times / width_before) {
-      break;
-    }
+  using Later = FastSchedule::LaterRounds;
+  const std::size_t listed = schedule.later_rounds == Later::WiderBoardBeam
+                                 ? kWiderBoardBeams.size()
+                             : schedule.later_rounds == Later::OtherLineBeams ? kLaterRounds.size()
+                                                                              : 0;
+  double seconds_before = seconds_since(began), width_before = 1;
+  for (std::size_t k = 0;
+       k < std::min(listed, budget.improve_rounds) && r.status == SearchStatus::Solved; ++k) {
+    const bool whole = schedule.later_rounds == Later::WiderBoardBeam;
+    const double width = whole ? kWiderBoardBeams[k] : kLaterRounds[k].width_times;
+    if (SearchRun(budget).seconds_left() < seconds_before * width / width_before) break;
     const auto start = std::chrono::steady_clock::now();
-    SearchResult<Dir> later = round_of(board, goal, later_attempts(tries, round), budget);
+    SearchResult<Dir> later =
+        whole
+            ? whole_board_beam(
+                  board, goal,
+                  static_cast<std::size_t>(static_cast<double>(schedule.board_beam_width) * width),
+                  r.path.size(), budget)
+            : round_of(board, goal, later_attempts(tries, kLaterRounds[k]), budget);
     if (later.status == SearchStatus::Cancelled) return later;
     r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
     offer(r, later);
     seconds_before = seconds_since(start);
-    width_before = round.width_times;
+    width_before = width;
   }
   r.stats.seconds = seconds_since(began);
   return r;

@@ -71,6 +71,11 @@ FastSchedule fast_schedule(int cells) {
     s.board_beam_width = 1024;
     s.region_board_beam_width = 512;
   }
+  if (s.board_beam_width > 0) {
+    s.later_rounds = FastSchedule::LaterRounds::WiderBoardBeam;
+  } else if (cells > 9 && s.line_beam) {
+    s.later_rounds = FastSchedule::LaterRounds::OtherLineBeams;
+  }
   return s;
 }
 

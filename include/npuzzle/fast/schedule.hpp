@@ -61,6 +61,12 @@ struct FastSchedule {
   /// region of a larger board gets its own width (its moves are a small part of the answer).
   std::size_t board_beam_width = 0;
   std::size_t region_board_beam_width = 0;
+  /// What the rounds after the schedule's (Budget::improve_rounds) vary: where a beam over whole
+  /// boards ends the schedule it decides, so they widen it; elsewhere within the line beam's
+  /// reach they make other drafts with other line beams. None up to 3x3 (exact already) or past
+  /// the line beam's reach.
+  enum class LaterRounds { None, WiderBoardBeam, OtherLineBeams };
+  LaterRounds later_rounds = LaterRounds::None;
 };
 
 /// The time left (in seconds) from which the roomy beams are run: the drafts they make and their
