@@ -303,7 +303,7 @@ inline constexpr std::array<LaterRound, 8> kLaterRounds = {{{1, {2, 5}},
                                                             {3, {2, 5}},
                                                             {4, {2, 5}}}};
 // Where a beam over whole boards ends the schedule, the rounds run it this many times as wide.
-inline constexpr std::array<double, 4> kWiderBoardBeams = {2, 4, 8, 16};
+inline constexpr std::array<std::size_t, 4> kWiderBoardBeams = {2, 4, 8, 16};
 
 std::vector<Attempt> later_attempts(const std::vector<Attempt>& first, const LaterRound& round) {
   std::vector<Attempt> out;
@@ -327,33 +327,35 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   if (!budget.since) budget.since = began;
   const std::vector<Attempt> tries = attempts(board, goal, budget);
   SearchResult<Dir> r = round_of(board, goal, tries, budget);
-  // Later rounds, while the time left is at least what the next should take: the round before's
-  // time, scaled by their widths.
+  // Later rounds (Budget::improve_rounds), each where the time left is at least what it should
+  // take: the round before's time, scaled by their widths.
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
-  using Later = FastSchedule::LaterRounds;
-  const std::size_t listed = schedule.later_rounds == Later::WiderBoardBeam
-                                 ? kWiderBoardBeams.size()
-                             : schedule.later_rounds == Later::OtherLineBeams ? kLaterRounds.size()
-                                                                              : 0;
+  const bool whole = schedule.later_rounds == FastSchedule::LaterRounds::WiderBoardBeam;
+  const bool lines = schedule.later_rounds == FastSchedule::LaterRounds::OtherLineBeams;
+  const std::size_t listed = whole ? kWiderBoardBeams.size() : lines ? kLaterRounds.size() : 0;
+  const auto width_of = [&](std::size_t k) {
+    return whole ? static_cast<double>(kWiderBoardBeams[k]) : kLaterRounds[k].width_times;
+  };
+  const auto later_round = [&](std::size_t k) {
+    if (whole) {
+      return whole_board_beam(board, goal, kWiderBoardBeams[k] * schedule.board_beam_width,
+                              r.path.size(), budget);
+    }
+    return round_of(board, goal, later_attempts(tries, kLaterRounds[k]), budget);
+  };
   double seconds_before = seconds_since(began), width_before = 1;
-  for (std::size_t k = 0;
-       k < std::min(listed, budget.improve_rounds) && r.status == SearchStatus::Solved; ++k) {
-    const bool whole = schedule.later_rounds == Later::WiderBoardBeam;
-    const double width = whole ? kWiderBoardBeams[k] : kLaterRounds[k].width_times;
-    if (SearchRun(budget).seconds_left() < seconds_before * width / width_before) break;
+  for (std::size_t k = 0; k < std::min(listed, budget.improve_rounds); ++k) {
+    if (r.status != SearchStatus::Solved ||
+        SearchRun(budget).seconds_left() < seconds_before * width_of(k) / width_before) {
+      break;
+    }
     const auto start = std::chrono::steady_clock::now();
-    SearchResult<Dir> later =
-        whole
-            ? whole_board_beam(
-                  board, goal,
-                  static_cast<std::size_t>(static_cast<double>(schedule.board_beam_width) * width),
-                  r.path.size(), budget)
-            : round_of(board, goal, later_attempts(tries, kLaterRounds[k]), budget);
+    SearchResult<Dir> later = later_round(k);
     if (later.status == SearchStatus::Cancelled) return later;
     r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
     offer(r, later);
     seconds_before = seconds_since(start);
-    width_before = width;
+    width_before = width_of(k);
   }
   r.stats.seconds = seconds_since(began);
   return r;
