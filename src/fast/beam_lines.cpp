@@ -552,6 +552,13 @@ void append(std::vector<Dir>& moves, std::span<const Dir> more) {
 
 }  // namespace
 
+BeamOptions as_run(BeamOptions options, int cells) {
+  if (static_cast<std::size_t>(options.width) < kWideBeam || !fast_schedule(cells).placing_tables) {
+    options.placing_weight = BeamOptions{}.placing_weight;
+  }
+  return options;
+}
+
 SearchResult<Dir> solve_beam(const Board& board, const Board& goal, const BeamOptions& options,
                              const Budget& budget) {
   const Geometry g = board.geometry;

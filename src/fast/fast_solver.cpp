@@ -293,27 +293,38 @@ struct LaterRound {
   double width_times;
   std::array<int, 2> weights;
 };
-// Cheap rounds first, wider ones later: a round's time grows with its width.
-inline constexpr std::array<LaterRound, 8> kLaterRounds = {{{1, {2, 5}},
-                                                            {2, {3, 4}},
-                                                            {1, {1, 6}},
-                                                            {3, {3, 4}},
-                                                            {2, {2, 5}},
-                                                            {4, {3, 4}},
-                                                            {3, {2, 5}},
-                                                            {4, {2, 5}}}};
+// Cheap rounds first, wider ones later: a round's time grows with its width. (Where a beam does
+// not read its placing weight, its two beams are one, and a round as wide as one before is
+// skipped.)
+inline constexpr std::array<LaterRound, 10> kLaterRounds = {{{1, {2, 5}},
+                                                             {2, {3, 4}},
+                                                             {1, {1, 6}},
+                                                             {3, {3, 4}},
+                                                             {2, {2, 5}},
+                                                             {4, {3, 4}},
+                                                             {3, {2, 5}},
+                                                             {4, {2, 5}},
+                                                             {6, {3, 4}},
+                                                             {8, {3, 4}}}};
 // Where a beam over whole boards ends the schedule, the rounds run it this many times as wide.
 inline constexpr std::array<std::size_t, 4> kWiderBoardBeams = {2, 4, 8, 16};
 
-std::vector<Attempt> later_attempts(const std::vector<Attempt>& first, const LaterRound& round) {
+/// The attempts of a later round that no round before has run (`done`, which gains them): in
+/// each of the first attempt's frames, a line beam per weight, as the beam runs them.
+std::vector<Attempt> later_attempts(const std::vector<Attempt>& first, const LaterRound& round,
+                                    int cells, std::vector<Attempt>& done) {
   std::vector<Attempt> out;
+  const auto width = static_cast<int>(first.front().beam.width * round.width_times);
   for (const Attempt& a : first) {
-    const bool seen =
-        std::any_of(out.begin(), out.end(), [&](const Attempt& o) { return o.frame == a.frame; });
-    if (seen) continue;
-    const auto width = static_cast<int>(first.front().beam.width * round.width_times);
     for (const int w : round.weights) {
-      out.push_back({a.frame, {.width = width, .placing_weight = w}});
+      const Attempt next{a.frame, as_run({.width = width, .placing_weight = w}, cells)};
+      const auto same = [&](const Attempt& o) {
+        return o.frame == next.frame && o.beam == next.beam;
+      };
+      if (std::none_of(done.begin(), done.end(), same)) {
+        done.push_back(next);
+        out.push_back(next);
+      }
     }
   }
   return out;
@@ -336,21 +347,22 @@ SearchResult<Dir> solve_fast(const Board& board, const Board& goal, const Budget
   const auto width_of = [&](std::size_t k) {
     return whole ? static_cast<double>(kWiderBoardBeams[k]) : kLaterRounds[k].width_times;
   };
-  const auto later_round = [&](std::size_t k) {
-    if (whole) {
-      return whole_board_beam(board, goal, kWiderBoardBeams[k] * schedule.board_beam_width,
-                              r.path.size(), budget);
-    }
-    return round_of(board, goal, later_attempts(tries, kLaterRounds[k]), budget);
-  };
+  std::vector<Attempt> done;  // the line beams run so far
+  for (const Attempt& a : tries) done.push_back({a.frame, as_run(a.beam, board.geometry.cells())});
   double seconds_before = seconds_since(began), width_before = 1;
   for (std::size_t k = 0; k < std::min(listed, budget.improve_rounds); ++k) {
+    const auto beams = whole ? std::vector<Attempt>{}
+                             : later_attempts(tries, kLaterRounds[k], board.geometry.cells(), done);
+    if (!whole && beams.empty()) continue;
     if (r.status != SearchStatus::Solved ||
         SearchRun(budget).seconds_left() < seconds_before * width_of(k) / width_before) {
       break;
     }
     const auto start = std::chrono::steady_clock::now();
-    SearchResult<Dir> later = later_round(k);
+    SearchResult<Dir> later =
+        whole ? whole_board_beam(board, goal, kWiderBoardBeams[k] * schedule.board_beam_width,
+                                 r.path.size(), budget)
+              : round_of(board, goal, beams, budget);
     if (later.status == SearchStatus::Cancelled) return later;
     r.stats.peak_bytes = std::max(r.stats.peak_bytes, later.stats.peak_bytes);
     offer(r, later);

@@ -23,7 +23,14 @@ struct BeamOptions {
   /// count, against 6 for each step of the Manhattan distance. Beams weighted apart make
   /// different answers, of which the fast solver keeps the shortest.
   int placing_weight = 3;
+
+  bool operator==(const BeamOptions&) const = default;
 };
+
+/// `options` as a beam on a board of `cells` cells runs them: the placing weight set to its
+/// default where the beam does not read it (a narrow beam, or a board past the placing tables),
+/// so that options which run the same beam compare equal.
+BeamOptions as_run(BeamOptions options, int cells);
 
 /// A valid solution of `board` towards `goal` (reachable by parity: the caller decides), the
 /// lines placed by the beam and the rest by the constructive solver. Boards up to 3x3 and single
