@@ -131,8 +131,8 @@ class Solver:
         ``algorithms()``. heuristic: "auto" or one of ``heuristics()``. timeout: seconds (None:
         no limit; Ctrl-C stops a solve). size: (rows, cols) for a flat list or a flat string of
         a board that is not square. tables: a pattern database set by name ("5-5-5", ...).
-        improve: where the fast solver answers, go on with rounds of other beams while the
-        timeout leaves time for one, keeping the shortest answer (no timeout: every round).
+        improve: where the fast solver answers, go on with rounds of wider or other beams while
+        the timeout leaves time for one, keeping the shortest answer (no timeout: every round).
 
         An unsolvable board gives a Solution with ``.solvable`` False and ``.moves`` None.
         Raises ValueError for a bad board, goal or method, and LimitReached where a search

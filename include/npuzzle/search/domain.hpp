@@ -107,9 +107,9 @@ struct Budget {
   /// Where the time limit counts from: unset, each run's start; set, one deadline shared by the
   /// steps of a composite solver (the fast solver's drafts, beams and shortening).
   std::optional<std::chrono::steady_clock::time_point> since;
-  /// The fast solver only: once its schedule is done, up to this many rounds of other beams
-  /// while the time limit leaves room for one, the shortest answer kept (its list of rounds is
-  /// short, so it ends with no time limit too).
+  /// The fast solver only: once its schedule is done, up to this many rounds of wider or other
+  /// beams while the time limit leaves room for one, the shortest answer kept (its lists of
+  /// rounds are short, so it ends with no time limit too).
   std::size_t improve_rounds = 0;
   std::size_t max_memory_bytes = 0;  // search structures of the algorithms that store states
   std::optional<int> max_depth;      // solutions longer than this are not looked for
