@@ -138,6 +138,20 @@ void SearchFlags::add_to(CLI::App& app, bool with_methods) {
                    "Pattern database set: " + pdb_set_names() +
                        " (default: the strongest built, else on 4x4 the light one, built on "
                        "first use; see 'npuzzle pdb')");
+    // An option the named method would not read is a slip of the command line: refused before
+    // any board is read, not once per board.
+    app.final_callback([this] {
+      SolveOptions o;
+      o.algorithm = algorithm;
+      o.heuristic = heuristic;
+      o.tables = pdb_set;
+      o.budget.improve_rounds = improve ? 1 : 0;
+      try {
+        Solver::check_options(o);
+      } catch (const InputError& e) {
+        throw CLI::ValidationError(e.what());
+      }
+    });
   }
   app.add_option("--search-threads", search_threads,
                  "Threads one IDA* search shares (0: every core)")

@@ -56,6 +56,15 @@ constexpr std::string_view kPdbHeuristic = "pdb";
 constexpr int kFullSearchCells = 20;
 constexpr std::uint64_t kExactTryNodes = 1'000'000;
 
+/// The algorithms that read a heuristic, by name ("astar, idastar").
+std::string informed_algorithms() {
+  std::string out;
+  for (const auto& a : detail::algorithm_entries()) {
+    if (a.info.informed) out += (out.empty() ? "" : ", ") + a.info.name;
+  }
+  return out;
+}
+
 void check_same_geometry(const Board& board, const Board& goal) {
   if (board.geometry != goal.geometry) {
     throw InputError("the board is " + board.geometry.name() + " but the goal is " +
@@ -352,6 +361,26 @@ std::vector<MethodInfo> Solver::heuristics() {
   return out;
 }
 
+void Solver::check_options(const SolveOptions& options) {
+  if (options.algorithm == kAuto) return;
+  const AlgorithmEntry& algorithm = detail::algorithm_named(options.algorithm);
+  const std::string named = "the " + algorithm.info.name + " algorithm";
+  if (!algorithm.info.informed && (options.heuristic != kAuto || !options.tables.empty())) {
+    throw InputError(named + " reads no heuristic" +
+                     (options.tables.empty() ? "" : " and no pattern database") +
+                     " (those that do: " + informed_algorithms() + ")");
+  }
+  if (!options.tables.empty() && options.heuristic != kAuto && options.heuristic != kPdbHeuristic) {
+    throw InputError("a pattern database set is read by the " + std::string(kPdbHeuristic) +
+                     " heuristic, not by " + options.heuristic);
+  }
+  if (options.budget.improve_rounds > 0 && algorithm.info.optimal) {
+    throw InputError(named + "'s answers are shortest already: improving is for the " +
+                     std::string(detail::kFastAlgorithm) +
+                     " algorithm (or auto, where it hands a board over to it)");
+  }
+}
+
 Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const {
   validate(goal);
   const Geometry g = goal.geometry;
@@ -374,6 +403,7 @@ Solver::Plan Solver::plan(const Board& goal, const SolveOptions& options) const 
     }
   } else {
     algorithm = &detail::algorithm_named(options.algorithm);
+    check_options(options);
   }
   if (g.cells() > algorithm->info.max_cells) {
     throw InputError("the " + algorithm->info.name + " algorithm takes boards of at most " +

@@ -259,6 +259,42 @@ TEST(Solver, RefusesWhatNoMethodCanTake) {
   EXPECT_THROW(plan.solve(Board::blank_last({2, 4})), InputError);
 }
 
+// An option the named algorithm would not read is refused, not ignored; under auto, where it
+// may serve some boards, it is taken.
+TEST(Solver, OptionsTheNamedAlgorithmWouldNotReadAreRefused) {
+  const Solver solver;
+  const auto refusal = [&](const char* algorithm, const char* heuristic, const char* tables,
+                           bool improve) {
+    SolveOptions o;
+    o.algorithm = algorithm;
+    o.heuristic = heuristic;
+    o.tables = tables;
+    o.budget.improve_rounds = improve ? 1 : 0;
+    try {
+      Solver::check_options(o);
+      solver.plan(Board::blank_last({3, 4}), o);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(taken)");
+  };
+  EXPECT_EQ(refusal("bfs", "manhattan", "", false),
+            "the bfs algorithm reads no heuristic (those that do: astar, idastar)");
+  EXPECT_EQ(refusal("fast", "auto", "7-8", false),
+            "the fast algorithm reads no heuristic and no pattern database (those that do: astar, "
+            "idastar)");
+  EXPECT_EQ(refusal("table", "pdb", "", false),
+            "the table algorithm reads no heuristic (those that do: astar, idastar)");
+  EXPECT_EQ(refusal("idastar", "linear-conflict", "5-5-5", false),
+            "a pattern database set is read by the pdb heuristic, not by linear-conflict");
+  EXPECT_EQ(refusal("astar", "manhattan", "", true),
+            "the astar algorithm's answers are shortest already: improving is for the fast "
+            "algorithm (or auto, where it hands a board over to it)");
+  EXPECT_EQ(refusal("fast", "auto", "", true), "(taken)");
+  EXPECT_EQ(refusal("auto", "manhattan", "7-8", true), "(taken)");
+  EXPECT_EQ(refusal("idastar", "manhattan", "", false), "(taken)");
+}
+
 TEST(Solver, MethodsAreRegisteredOnceByName) {
   std::set<std::string> names;
   for (const auto& a : Solver::algorithms()) EXPECT_TRUE(names.insert(a.name).second) << a.name;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -41,6 +42,30 @@ TEST(Usage, HelpAndMistakes) {
     ++commands;
   }
   EXPECT_GE(commands, 10);
+}
+
+// An option the named algorithm would not read is a slip of the command line: refused before
+// any board is read, once, with nothing on stdout.
+TEST(Usage, OptionsTheAlgorithmWouldNotReadAreRefusedUpFront) {
+  const std::string boards = "1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"solve", "--algo", "bfs", "--heuristic", "manhattan"},
+        {"hint", "--algo", "fast", "--pdb", "5-5-5"},
+        {"solve", "--algo", "idastar", "--heuristic", "manhattan", "--pdb", "7-8"},
+        {"solve", "--algo", "idastar", "--improve"},
+        {"bench", "random", "--size", "3x3", "--algo", "table", "--improve"}}) {
+    const CliRun r = npuzzle(args, boards);
+    EXPECT_EQ(r.code, 2) << args[2];
+    EXPECT_EQ(r.out, "") << args[2];
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("(see 'npuzzle " + args[0] + " --help')"), std::string::npos) << r.err;
+  }
+  EXPECT_NE(npuzzle({"solve", "--algo", "bfs", "--heuristic", "pdb"}, boards)
+                .err.find("the bfs algorithm reads no heuristic (those that do: astar, idastar)"),
+            std::string::npos);
+  const CliRun taken = npuzzle({"solve", "--algo", "fast", "--improve", "--timeout", "1"}, boards);
+  EXPECT_EQ(taken.code, 0) << taken.err;
+  EXPECT_EQ(taken.out, "r\n\n");
 }
 
 TEST(Usage, HelpAsACommandAndSlipsNamed) {

@@ -100,6 +100,16 @@ def test_improving_keeps_a_valid_answer():
     assert replay(board, s.moves) == goal_rows(5, 8)
     with pytest.raises(ValueError, match="improve is True or False"):
         npuzzle.solve(board, algo="fast", improve="yes")
+    with pytest.raises(ValueError, match="shortest already"):
+        npuzzle.solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]], algo="idastar", improve=True)
+
+
+def test_an_option_the_algorithm_would_not_read_is_refused():
+    with pytest.raises(ValueError, match="the bfs algorithm reads no heuristic"):
+        npuzzle.solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]], algo="bfs", heuristic="manhattan")
+    with pytest.raises(ValueError, match="read by the pdb heuristic, not by manhattan"):
+        npuzzle.solve([[1, 2, 3], [4, 5, 6], [7, 0, 8]], algo="astar",
+                      heuristic="manhattan", tables="5-5-5")
 
 
 def test_auto_hands_over_to_the_fast_solver_where_the_budget_ends(korf100):

@@ -210,8 +210,15 @@ class Solver {
     explicit Plan(std::shared_ptr<const Resolved> r) : r_(std::move(r)) {}
     std::shared_ptr<const Resolved> r_;
   };
-  /// Throws InputError for an invalid goal, an unknown method, or one that cannot take boards
-  /// of this geometry; MissingTablesError for tables asked for by name that are not stored.
+  /// Throws InputError where `options` name an algorithm and something it would not read (a
+  /// heuristic or table set for one that reads none, a table set beside another heuristic,
+  /// improve_rounds for an exact one), rather than ignore it; under "auto" nothing is refused,
+  /// since each may serve some boards. `plan` checks this too; a front end may check it once up
+  /// front.
+  static void check_options(const SolveOptions& options);
+  /// Throws InputError for an invalid goal, an unknown method, one that cannot take boards of
+  /// this geometry, or options it would not read; MissingTablesError for tables asked for by
+  /// name that are not stored.
   Plan plan(const Board& goal, const SolveOptions& options = {}) const;
 
   /// One board. Reachability is decided by parity first, so an unsolvable board costs nothing.
