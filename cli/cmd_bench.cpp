@@ -142,8 +142,9 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
     while (!size && (cells + 1) * (cells + 1) + 2 <= tokens.size()) ++cells;
     if (!size) cells *= cells;
     if (tokens.size() < cells + 2 || cells < 4) {
-      throw InputError(
-          fmt::format("{}:{}: expected an id, a length and a board", path.string(), number));
+      throw InputError(fmt::format(
+          "{}:{}: expected an id, a length and a board{}, found {}", path.string(), number,
+          size ? fmt::format(" of {} tiles", cells) : "", counted(tokens.size(), "field")));
     }
     if (const auto [first, added] = line_of.emplace(tokens[0], number); !added) {
       throw InputError(fmt::format("{}:{}: instance {} is listed again (first on line {})",
@@ -161,7 +162,12 @@ std::vector<Instance> read_instances(const std::filesystem::path& path,
       out.push_back({tokens[0], optimal,
                      parse_board(std::span(tokens).subspan(tokens.size() - cells), size)});
     } catch (const InputError& e) {
-      throw InputError(fmt::format("{}:{}: {}", path.string(), number, e.what()));
+      // (Where the size is not given, the line's own count of fields decides it.)
+      throw InputError(fmt::format("{}:{}: {}{}", path.string(), number, e.what(),
+                                   size ? ""
+                                        : fmt::format(" (the board read as its last {} fields; "
+                                                      "--size gives another shape)",
+                                                      cells)));
     }
   }
   if (in.bad()) throw ReadError("cannot read instance file " + path.string());

@@ -21,6 +21,18 @@ TEST(Bench, InstanceFileMistakes) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(":2: the length 'x' is not a whole number of moves"), std::string::npos)
       << r.err;
+  // The board is the line's last square count of fields: a line one short says which it read.
+  std::ofstream(path) << "1 2 3 4 5 6 7 0 8\n";
+  r = npuzzle({"bench", path.string()});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(":1: tile 6 is out of range on a 2x2 board (tiles are 1..3 and one blank) "
+                       "(the board read as its last 4 fields; --size gives another shape)"),
+            std::string::npos)
+      << r.err;
+  r = npuzzle({"bench", path.string(), "--size", "3x3"});
+  EXPECT_NE(r.err.find(":1: expected an id, a length and a board of 9 tiles, found 9 fields"),
+            std::string::npos)
+      << r.err;
   // Instances that cannot reach the goal (a file towards another goal) are refused, not run.
   std::ofstream(path) << "a 1 1 2 0 3\n";
   r = npuzzle({"bench", path.string()});
