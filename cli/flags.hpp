@@ -41,8 +41,8 @@ struct BoardFlags {
 /// The most threads an option may ask for: beyond the cores they only slow a run down.
 constexpr unsigned kMaxThreads = 256;
 
-/// The pattern database sets by the boards they serve: "7-8+L, 7-8, 6-6-3, 5-5-5 (4x4); 6-6-6-6
-/// (5x5)".
+/// The pattern database sets by the boards they serve: "7-8+L, 7-8, 6-6-3, 5-5-5 (4x4); 6-6-6-6x2,
+/// 6-6-6-6 (5x5)".
 std::string pdb_set_names();
 
 /// --algo, --heuristic, --pdb, --search-threads and the budget.

@@ -50,6 +50,14 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
   static const std::vector<std::uint64_t> kCornerBlock{144210653, 89676919, 19234958,
                                                        1825359,   75082,    1029};
   static const std::vector<std::uint64_t> kFiveBlock{493037, 425575, 117345, 11899, 464};
+  // Two of the second 5x5 partition's blocks are one shape, the other turned.
+  static const std::vector<std::uint64_t> kStepBlock{159249669, 81212373, 13473976,
+                                                     1038050,   48601,    1331};
+  static const std::vector<PatternSpec> kFourBlocksOfSix{
+      {{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
+      {{3, 4, 8, 9, 13, 14}, kCornerBlock},
+      {{10, 11, 15, 16, 20, 21}, kCornerBlock},
+      {{17, 18, 19, 22, 23, 24}, kCornerBlock}};
   static const PatternSpec kFirstSeven{
       range(1, 7), {5572087, 27597288, 45016293, 28476088, 7697624, 911559, 43638, 622, 1}};
   static const PatternSpec kLastEight{
@@ -89,13 +97,21 @@ const std::vector<PdbSetSpec>& known_pdb_sets() {
          true}},
        true,
        "three blocks, reflected: 1.6 MB, built in about a second"},
+      {"6-6-6-6x2",
+       Geometry{5, 5},
+       {{kFourBlocksOfSix, true},
+        // Four blocks of six in steps from the blank's corner, across Korf & Felner's borders.
+        {{{{1, 2, 3, 5, 6, 7}, {39261273, 148234679, 59726891, 7385735, 403843, 11518, 61}},
+          {{4, 8, 9, 13, 14, 19}, kStepBlock},
+          {{10, 11, 12, 15, 16, 20}, {161178367, 81521950, 11717624, 595148, 10876, 35}},
+          {{17, 18, 21, 22, 23, 24}, kStepBlock}},
+         true}},
+       false,
+       "6-6-6-6 and four blocks of six in steps, both reflected: 1.02 GB, minutes (6-6-6-6's "
+       "tables shared)"},
       {"6-6-6-6",
        Geometry{5, 5},
-       {{{{{1, 2, 5, 6, 7, 12}, {44812348, 148770780, 55890252, 5399857, 150197, 566}},
-          {{3, 4, 8, 9, 13, 14}, kCornerBlock},
-          {{10, 11, 15, 16, 20, 21}, kCornerBlock},
-          {{17, 18, 19, 22, 23, 24}, kCornerBlock}},
-         true}},
+       {{kFourBlocksOfSix, true}},
        false,
        "four blocks of six (Korf & Felner), reflected: 510 MB, built in minutes"},
   };

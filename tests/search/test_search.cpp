@@ -38,8 +38,9 @@ struct Method {
   std::string heuristic;
 };
 const Method kMethods[] = {
-    {"bfs", "auto"},              {"bibfs", "auto"},        {"astar", "manhattan"},
-    {"astar", "linear-conflict"}, {"idastar", "manhattan"}, {"idastar", "linear-conflict"},
+    {"bfs", "auto"},          {"bibfs", "auto"},
+    {"astar", "manhattan"},   {"astar", "linear-conflict"},
+    {"idastar", "manhattan"}, {"idastar", "linear-conflict"},
 };
 
 // Solves, checks the path replays to the goal, and returns its length.

@@ -40,7 +40,8 @@ struct PdbSetSpec {
 
 /// The sets npuzzle knows, strongest first: for 4x4, "7-8+L" (Korf & Felner's partition and an
 /// L-shaped one), "7-8" (Korf & Felner's partition),
-/// "6-6-3" and "5-5-5" (light); for 5x5, "6-6-6-6" (Korf & Felner's partition).
+/// "6-6-3" and "5-5-5" (light); for 5x5, "6-6-6-6x2" (Korf & Felner's partition and one in
+/// steps) and "6-6-6-6" (Korf & Felner's).
 const std::vector<PdbSetSpec>& known_pdb_sets();
 
 /// The tables of one set.

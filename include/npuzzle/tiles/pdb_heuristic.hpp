@@ -26,7 +26,7 @@ class PdbHeuristic {
   static constexpr int kMaxPatterns = 8;
   /// A view: one partition of the set read on the board as it is, or on the board mirrored in
   /// its main diagonal (a reflected partition gives two).
-  static constexpr std::size_t kMaxViews = 3;
+  static constexpr std::size_t kMaxViews = 4;
 
   // The tables keep each pattern's distance as its Manhattan distance plus twice a stored value
   // (see PatternDatabase), and the board's Manhattan distance is the same in every view; so the
@@ -211,10 +211,11 @@ class PdbHeuristic {
   // (std::integral_constant<std::size_t, v>): the loops over views written out.
   template <class F>
   [[gnu::always_inline]] void for_each_view(F f) const {
-    static_assert(kMaxViews == 3);
+    static_assert(kMaxViews == 4);
     f(std::integral_constant<std::size_t, 0>{});
     if (views_ > 1) f(std::integral_constant<std::size_t, 1>{});
     if (views_ > 2) f(std::integral_constant<std::size_t, 2>{});
+    if (views_ > 3) f(std::integral_constant<std::size_t, 3>{});
   }
   // Cell c of the board as view v sees it (view 0, the first partition on the board as it is,
   // sees the board's own cells).
