@@ -321,6 +321,20 @@ const HeuristicInputs& light_set_of_two_partitions() {
   return inputs;
 }
 
+// The same with the second partition reflected too: four views, as in 6-6-6-6x2.
+const HeuristicInputs& light_set_of_two_reflected_partitions() {
+  static const HeuristicInputs inputs{
+      nullptr,
+      build_set(
+          {"test 5-5-5 twice, reflected",
+           {4, 4},
+           {known_set("5-5-5").partitions[0],
+            {{{{1, 2, 3, 4, 8}, {}}, {{5, 6, 9, 12, 13}, {}}, {{7, 10, 11, 14, 15}, {}}}, true}},
+           false,
+           "test"})};
+  return inputs;
+}
+
 TEST(PdbSet, EveryKnownTableCarriesItsExpectedCounts) {
   for (const auto& spec : known_pdb_sets()) {
     for (const auto& d : PdbSet::descriptors(spec)) {
@@ -355,7 +369,8 @@ static_assert(!EstimatesChildren<TileDomain<Manhattan>>);
 // the move and reading the estimate, exact up to the limit and above it whenever the truth is.
 TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
   const Board goal = Board::blank_first({4, 4});
-  for (const HeuristicInputs* inputs : {&light_set(), &light_set_of_two_partitions()}) {
+  for (const HeuristicInputs* inputs :
+       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_reflected_partitions()}) {
     const TileDomain<PdbHeuristic> domain(goal, *inputs);
     std::mt19937_64 rng(557);
     int above = 0, exact = 0;
@@ -411,11 +426,14 @@ TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
                                                       goal, rng, 3000);
   testing_support::expect_incremental_estimates_exact(
       TileDomain<PdbHeuristic>(goal, light_set_of_two_partitions()), goal, rng, 3000);
+  testing_support::expect_incremental_estimates_exact(
+      TileDomain<PdbHeuristic>(goal, light_set_of_two_reflected_partitions()), goal, rng, 3000);
 }
 
 TEST(PdbHeuristic, UndoRestoresEveryEstimateExactly) {
   const Board goal = Board::blank_first({4, 4});
-  for (const HeuristicInputs* inputs : {&light_set(), &light_set_of_two_partitions()}) {
+  for (const HeuristicInputs* inputs :
+       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_reflected_partitions()}) {
     const TileDomain<PdbHeuristic> domain(goal, *inputs);
     std::mt19937_64 rng(556);
     for (int trial = 0; trial < 50; ++trial) {
