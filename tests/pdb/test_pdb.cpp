@@ -307,32 +307,22 @@ const HeuristicInputs& light_set() {
   return inputs;
 }
 
-// The light set with a second partition read as it is: three views, as in 7-8+L.
-const HeuristicInputs& light_set_of_two_partitions() {
-  static const HeuristicInputs inputs{
-      nullptr,
-      build_set(
-          {"test 5-5-5 twice",
-           {4, 4},
-           {known_set("5-5-5").partitions[0],
-            {{{{1, 2, 3, 4, 8}, {}}, {{5, 6, 9, 12, 13}, {}}, {{7, 10, 11, 14, 15}, {}}}, false}},
-           false,
-           "test"})};
-  return inputs;
-}
-
-// The same with the second partition reflected too: four views, as in 6-6-6-6x2.
-const HeuristicInputs& light_set_of_two_reflected_partitions() {
-  static const HeuristicInputs inputs{
-      nullptr,
-      build_set(
-          {"test 5-5-5 twice, reflected",
-           {4, 4},
-           {known_set("5-5-5").partitions[0],
-            {{{{1, 2, 3, 4, 8}, {}}, {{5, 6, 9, 12, 13}, {}}, {{7, 10, 11, 14, 15}, {}}}, true}},
-           false,
-           "test"})};
-  return inputs;
+// The light set with a second partition, read as it is (three views, as in 7-8+L) or reflected
+// too (four views, as in 6-6-6-6x2).
+const HeuristicInputs& light_set_of_two_partitions(bool reflected = false) {
+  const auto make = [](bool reflect) {
+    return HeuristicInputs{
+        nullptr,
+        build_set({reflect ? "test 5-5-5 twice, reflected" : "test 5-5-5 twice",
+                   {4, 4},
+                   {known_set("5-5-5").partitions[0],
+                    {{{{1, 2, 3, 4, 8}, {}}, {{5, 6, 9, 12, 13}, {}}, {{7, 10, 11, 14, 15}, {}}},
+                     reflect}},
+                   false,
+                   "test"})};
+  };
+  static const HeuristicInputs as_is = make(false), reflected_too = make(true);
+  return reflected ? reflected_too : as_is;
 }
 
 TEST(PdbSet, EveryKnownTableCarriesItsExpectedCounts) {
@@ -370,7 +360,7 @@ static_assert(!EstimatesChildren<TileDomain<Manhattan>>);
 TEST(PdbHeuristic, ChildEstimatesMatchMakingEachMove) {
   const Board goal = Board::blank_first({4, 4});
   for (const HeuristicInputs* inputs :
-       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_reflected_partitions()}) {
+       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_partitions(true)}) {
     const TileDomain<PdbHeuristic> domain(goal, *inputs);
     std::mt19937_64 rng(557);
     int above = 0, exact = 0;
@@ -427,13 +417,13 @@ TEST(PdbHeuristic, MoveByMoveEqualsFromScratch) {
   testing_support::expect_incremental_estimates_exact(
       TileDomain<PdbHeuristic>(goal, light_set_of_two_partitions()), goal, rng, 3000);
   testing_support::expect_incremental_estimates_exact(
-      TileDomain<PdbHeuristic>(goal, light_set_of_two_reflected_partitions()), goal, rng, 3000);
+      TileDomain<PdbHeuristic>(goal, light_set_of_two_partitions(true)), goal, rng, 3000);
 }
 
 TEST(PdbHeuristic, UndoRestoresEveryEstimateExactly) {
   const Board goal = Board::blank_first({4, 4});
   for (const HeuristicInputs* inputs :
-       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_reflected_partitions()}) {
+       {&light_set(), &light_set_of_two_partitions(), &light_set_of_two_partitions(true)}) {
     const TileDomain<PdbHeuristic> domain(goal, *inputs);
     std::mt19937_64 rng(556);
     for (int trial = 0; trial < 50; ++trial) {
