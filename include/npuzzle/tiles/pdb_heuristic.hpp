@@ -54,11 +54,11 @@ class PdbHeuristic {
   };
 
   /// A child's estimate and what it read and added up on the way, which the move to that child
-  /// adopts. Where `h` is within the limit it is exact, and so are the sums and values; above
-  /// it, only `h`, `tie`, `manhattan` and the indexes are set. `tie`: the blank's distance from its
-  /// goal cell after the move, by which IDA* orders children of equal estimate: a solution ends by
-  /// bringing the blank home, which the tables do not count. By view: the moved tile's
-  /// pattern's value and index, and the view's sum.
+  /// adopts. Where `h` is within the limit it is exact, and so are the sums and values, and the
+  /// indexes; above it, only `h`, `tie` and `manhattan` are set. `tie`: the blank's distance from
+  /// its goal cell after the move, by which IDA* orders children of equal estimate: a solution ends
+  /// by bringing the blank home, which the tables do not count. By view: the moved tile's pattern's
+  /// value and index, and the view's sum.
   struct ChildEstimate {  // (no initializers: IDA* keeps an array of them per node)
     int h;
     int tie;
@@ -88,14 +88,27 @@ class PdbHeuristic {
   /// children cost one wait on memory rather than one per view; each view after the first is
   /// added only for the children the views before do not already put above `limit`. The
   /// blank's region is looked at only where the lesser of a placement's two entries does not
-  /// already put the child above `limit`.
+  /// already put the child above `limit`. A child that the other patterns' values already put
+  /// above `limit` (its own pattern's value at least 0) reads nothing.
   void estimate_children(const Memo& memo, std::span<const SmallTile> board,
                          std::span<const SmallTile> tiles, Cell to, int limit,
                          std::span<ChildEstimate> out) const {
     std::array<std::array<const std::uint8_t*, 4>, kMaxViews> at;  // each child's entry's byte
+    std::array<bool, 4> reads{};
     for (std::size_t i = 0; i < tiles.size(); ++i) {
       const SmallTile t = tiles[i];
       const unsigned from = memo.cell[t];
+      out[i].tie = distance(kBlank, from);
+      out[i].manhattan =
+          memo.manhattan + distance(t, static_cast<unsigned>(to)) - distance(t, from);
+      int others = 0;
+      for_each_view([&](auto v) {
+        const Memo::View& seen = memo.view[v];
+        others = std::max(others, seen.sum - seen.value[view_[v].pattern_of[t]]);
+      });
+      out[i].h = out[i].manhattan + 2 * others;
+      if (out[i].h > limit) continue;
+      reads[i] = true;
       for_each_view([&](auto view_index) {
         constexpr std::size_t v = view_index;
         const View& view = view_[v];
@@ -109,20 +122,12 @@ class PdbHeuristic {
       });
     }
     std::array<int, 4> best;  // the largest sum so far (set by view 0)
-    for (std::size_t i = 0; i < tiles.size(); ++i) {
-      const SmallTile t = tiles[i];
-      const unsigned from = memo.cell[t];
-      out[i].tie = distance(kBlank, from);
-      out[i].manhattan =
-          memo.manhattan + distance(t, static_cast<unsigned>(to)) - distance(t, from);
-      out[i].h = out[i].manhattan;
-    }
     for_each_view([&](auto view_index) {
       constexpr std::size_t v = view_index;
       const View& view = view_[v];
       const Memo::View& seen = memo.view[v];
       for (std::size_t i = 0; i < tiles.size(); ++i) {
-        if (v > 0 && out[i].h > limit) continue;
+        if (!reads[i] || (v > 0 && out[i].h > limit)) continue;
         const SmallTile t = tiles[i];
         const std::uint8_t p = view.pattern_of[t];
         const int others = seen.sum - seen.value[p];
