@@ -319,8 +319,8 @@ class PySolver {
         work);
   }
 
-  /// A plan's answers: a distance-table plan answers in microseconds on this thread with the GIL
-  /// released (a worker thread costs about 50 us a call), a search on a stoppable worker.
+  /// A plan's answers: a distance-table plan answers on this thread with the GIL released (a
+  /// worker thread would cost more than the lookup), a search on a stoppable worker.
   template <class Work>
   auto answer(const Solver::Plan& plan, CancelToken& token, const Work& work) const
       -> decltype(work()) {
