@@ -3,7 +3,9 @@
 #include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
+#include <string>
 #include <utility>
 
 #include "bench.hpp"

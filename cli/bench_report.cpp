@@ -7,6 +7,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench.hpp"
 #include "output.hpp"
