@@ -129,10 +129,32 @@ SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budg
   return finish(board, goal, draft(board, goal, beam, budget), true, budget);
 }
 
+/// A second solve of a region may take longer than the first: it starts only where the time left
+/// is this many times what the first took, so that the deadline rarely cuts it.
+constexpr double kSecondRegionMargin = 1.5;
+
+/// The last region of a board, a board of its own, solved on one thread; where `transposed` and
+/// the time left allows (kSecondRegionMargin), solved again transposed, the shorter answer kept.
+SearchResult<Dir> solve_last_region(const Board& region, bool transposed, const Budget& budget) {
+  const Board goal = Board::blank_last(region.geometry);
+  const auto start = std::chrono::steady_clock::now();
+  SearchResult<Dir> r = solve_region(region, goal, budget);
+  if (!transposed || r.status != SearchStatus::Solved ||
+      SearchRun(budget).seconds_left() < kSecondRegionMargin * seconds_since(start)) {
+    return r;
+  }
+  const Symmetry flip{.transpose = true};
+  SearchResult<Dir> other = solve_region(image(region, flip), image(goal, flip), budget);
+  other.path = preimage(other.path, flip);
+  offer(r, other);
+  return r;
+}
+
 /// A draft of a board with a last region finished on two threads: the moves up to the region
 /// shortened (both passes of `finish`) on one, the region solved on its own on the other, at
 /// once. The same steps as `finish` but for the windows across the seam. Where the schedule has
-/// a spare region and the time allows, the first thread then solves that region of the draft too.
+/// a spare region and the time allows, the first thread then solves that region of the draft too,
+/// and the second its own region again, transposed.
 SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, SearchResult<Dir> r,
                                         const Budget& budget) {
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
@@ -161,7 +183,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
       }
     } else {
       own.progress = nullptr;
-      rest = solve_region(region->board, Board::blank_last(region->board.geometry), own);
+      rest = solve_last_region(region->board, roomy && schedule.transposed_region, own);
     }
   });
   for (const SearchResult<Dir>* x : {&rest, &spare_rest}) {
