@@ -133,13 +133,14 @@ SearchResult<Dir> solve_region(const Board& board, const Board& goal, const Budg
 /// is this many times what the first took, so that the deadline rarely cuts it.
 constexpr double kSecondRegionMargin = 1.5;
 
-/// The last region of a board, a board of its own, solved on one thread; where `transposed` and
-/// the time left allows (kSecondRegionMargin), solved again transposed, the shorter answer kept.
-SearchResult<Dir> solve_last_region(const Board& region, bool transposed, const Budget& budget) {
+/// The last region of a board, a board of its own, solved on one thread; where `again` and the
+/// time left allows (kSecondRegionMargin), solved again transposed (its lines placed in the other
+/// order), the shorter answer kept.
+SearchResult<Dir> solve_last_region(const Board& region, bool again, const Budget& budget) {
   const Board goal = Board::blank_last(region.geometry);
   const auto start = std::chrono::steady_clock::now();
   SearchResult<Dir> r = solve_region(region, goal, budget);
-  if (!transposed || r.status != SearchStatus::Solved ||
+  if (!again || r.status != SearchStatus::Solved ||
       SearchRun(budget).seconds_left() < kSecondRegionMargin * seconds_since(start)) {
     return r;
   }
@@ -154,7 +155,7 @@ SearchResult<Dir> solve_last_region(const Board& region, bool transposed, const 
 /// shortened (both passes of `finish`) on one, the region solved on its own on the other, at
 /// once. The same steps as `finish` but for the windows across the seam. Where the schedule has
 /// a spare region and the time allows, the first thread then solves that region of the draft too,
-/// and the second its own region again, transposed.
+/// and the second, which is done first, its own region again, transposed.
 SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, SearchResult<Dir> r,
                                         const Budget& budget) {
   const FastSchedule schedule = fast_schedule(board.geometry.cells());
@@ -183,7 +184,7 @@ SearchResult<Dir> finish_on_two_threads(const Board& board, const Board& goal, S
       }
     } else {
       own.progress = nullptr;
-      rest = solve_last_region(region->board, roomy && schedule.transposed_region, own);
+      rest = solve_last_region(region->board, roomy, own);
     }
   });
   for (const SearchResult<Dir>* x : {&rest, &spare_rest}) {

@@ -65,7 +65,6 @@ FastSchedule fast_schedule(int cells) {
   // The spare region a side apart from the one taken with time: 5x5 on 7x7, 7x7 on 8x8 and 9x9,
   // 9x9 on 10x10.
   if (mid) s.spare_region_side = cells <= 49 ? 5 : cells <= 81 ? 7 : 9;
-  s.transposed_region = mid;
   // Up to 3x3 the constructive solver is exact already.
   if (cells > 9 && cells <= 25) s.board_beam_width = s.region_board_beam_width = 4096;
   if (cells > 25 && cells <= 36) {

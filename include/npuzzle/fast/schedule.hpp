@@ -56,11 +56,6 @@ struct FastSchedule {
   /// before the first region is free long before that region is solved, and solves this one from
   /// the same draft, another way to end the answer; the shorter answer stands.
   int spare_region_side = 0;
-  /// Where the last region is solved on two threads and the time allows (as for the larger
-  /// region), the thread that solves it solves it again transposed (its lines placed in the other
-  /// order) where the time left is half as long again as its first solve took: the other thread
-  /// is still busy with the moves before the region and the spare one. The shorter answer stands.
-  bool transposed_region = false;
   /// The width of the beam over whole boards, 0 where it is not run: where the estimate still
   /// guides it, a wider beam is shorter, and its time grows with the width and the cells. A
   /// region of a larger board gets its own width (its moves are a small part of the answer).
